@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { AppContext } from './context.ts';
+import { createAuth } from './modules/accounts/auth.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { registerProductRoutes } from './modules/products/products.routes.ts';
+import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Pino logger options; tests pass `false`. */
+  logger?: boolean | object;
+}
+
+/** Builds the Fastify instance without listening: used by server.ts and by the tests. */
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.isProduction,
+    return503OnClosing: true,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db) };
+
+  await registerErrorHandling(app);
+  await registerSecurity(app, config);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerHealthRoutes(app, ctx);
+  await registerAccountRoutes(app, ctx);
+  await registerProductRoutes(app, ctx);
+  await registerOrderRoutes(app, ctx);
+  await registerWebApp(app, config.webDist);
+  return { app, ctx };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('config', () => {
+  it('defaults to the embedded database on port 3000 with demo data', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.seedDemo).toBe(true);
+    expect(config.baseUrl).toBe('http://localhost:3000');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, without demo data', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(config.database.kind).toBe('postgres');
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('lists every bad variable by name', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(':')[0])).toEqual(expect.arrayContaining(['PORT', 'DATABASE_URL', 'LOG_LEVEL']));
+  });
+
+  it('refuses an insecure production configuration', () => {
+    const problems = problemsOf({ NODE_ENV: 'production', BASE_URL: 'http://shop.example' });
+    expect(problems.join('\n')).toMatch(/BETTER_AUTH_SECRET/);
+    expect(problems.join('\n')).toMatch(/BASE_URL: must be an https URL/);
+  });
+
+  it('accepts a secure production configuration and never seeds demo data there', () => {
+    const config = loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://a@b/c' });
+    expect(config.isProduction).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('requires Google id and secret together', () => {
+    expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' }).join()).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
+  });
+});

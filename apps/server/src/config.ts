@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is parsed here once at start-up so a bad value stops
+ * the server with a message naming the variable, instead of failing later on the first request.
+ */
+const DEV_SECRET = 'bulkcart-development-secret-not-for-production-use';
+const GOOGLE_DISCOVERY = 'https://accounts.google.com/.well-known/openid-configuration';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const list = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  BASE_URL: z.url().optional(),
+  TRUSTED_ORIGINS: list.optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_DISCOVERY_URL: z.url().default(GOOGLE_DISCOVERY),
+  SEED_DEMO: boolean.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  CORS_ORIGINS: list.optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  RATE_LIMIT: boolean.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  isProduction: boolean;
+  port: number;
+  host: string;
+  baseUrl: string;
+  trustedOrigins: string[];
+  corsOrigins: string[];
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  authSecret: string;
+  google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
+  seedDemo: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | null;
+  rateLimit: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`));
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === 'production';
+  const baseUrl = (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const problems: string[] = [];
+
+  if (isProduction) {
+    if (!env.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production (32+ random characters)');
+    else if (env.BETTER_AUTH_SECRET === DEV_SECRET) problems.push('BETTER_AUTH_SECRET: the development secret cannot be used in production');
+    if (!baseUrl.startsWith('https://')) problems.push('BASE_URL: must be an https URL in production');
+    if (env.SEED_DEMO) problems.push('SEED_DEMO: demo accounts are never seeded in production');
+  }
+  if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+    problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const database: Config['database'] = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }
+    : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
+
+  // In development the same server is often opened as localhost and as 127.0.0.1.
+  const devAliases = isProduction
+    ? []
+    : [baseUrl.replace('//localhost', '//127.0.0.1'), baseUrl.replace('//127.0.0.1', '//localhost')];
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl,
+    trustedOrigins: [...new Set([baseUrl, ...devAliases, ...(env.TRUSTED_ORIGINS ?? [])])],
+    corsOrigins: env.CORS_ORIGINS ?? [],
+    database,
+    authSecret: env.BETTER_AUTH_SECRET ?? DEV_SECRET,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, discoveryUrl: env.GOOGLE_DISCOVERY_URL }
+        : null,
+    // Demo data belongs to the embedded database unless asked for explicitly; never in production.
+    seedDemo: !isProduction && (env.SEED_DEMO ?? database.kind === 'pglite'),
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ?? null,
+    rateLimit: env.RATE_LIMIT,
+  };
+}

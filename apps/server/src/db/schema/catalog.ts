@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+/**
+ * `seq` orders every list (newest first) and is the pagination cursor: unlike created_at it is unique
+ * and exact, so a page boundary never drops or repeats a row.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    image2: text('image2'),
+    image3: text('image3'),
+    brandname: text('brandname').notNull(),
+    category: text('category').notNull(),
+    description: text('description'),
+    content: text('content'),
+    priceCents: integer('price_cents'),
+    rating: smallint('rating'),
+    discount: smallint('discount').notNull().default(0),
+    mainquantity: integer('mainquantity').notNull(),
+    minquantity: integer('minquantity').notNull(),
+    ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
+    ownerEmail: text('owner_email').notNull(),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_mainquantity_nonnegative', sql`${t.mainquantity} >= 0`),
+    check('products_minquantity_positive', sql`${t.minquantity} >= 1`),
+    check('products_price_positive', sql`${t.priceCents} IS NULL OR ${t.priceCents} >= 100`),
+    check('products_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
+    check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 90`),
+    index('products_seq_idx').on(t.seq.desc()),
+    index('products_category_seq_idx').on(t.category, t.seq.desc()),
+    index('products_available_seq_idx').on(t.seq.desc()).where(sql`${t.minquantity} > 100`),
+    index('products_category_available_seq_idx').on(t.category, t.seq.desc()).where(sql`${t.minquantity} > 100`),
+    index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
+    index('products_owner_id_idx').on(t.ownerId),
+    index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;

@@ -1,0 +1,41 @@
+import { ERROR_CODES, type ErrorCode } from '@bulkcart/contracts';
+
+const DEFAULT_TITLES: Record<ErrorCode, string> = {
+  VALIDATION: 'Invalid input',
+  BAD_REQUEST: 'Bad request',
+  UNAUTHENTICATED: 'Sign in required',
+  FORBIDDEN: 'Not allowed',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'Conflict',
+  OUT_OF_STOCK: 'sorry supply is short',
+  BELOW_MOQ: 'Minimum quantity not met',
+  PAYLOAD_TOO_LARGE: 'Request too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests',
+  UNAVAILABLE: 'Service unavailable',
+  INTERNAL: 'Error',
+};
+
+/** The one error type services throw; the error plugin turns it into a status and JSON body. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly title: string;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_CODES[code];
+    this.title = options.title ?? DEFAULT_TITLES[code];
+    this.fieldErrors = options.fieldErrors;
+    this.headers = options.headers;
+  }
+  readonly fieldErrors: Record<string, string[]> | undefined;
+  readonly headers: Record<string, string> | undefined;
+}
+
+export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
+export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in first.');

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestEnv, describeEachDatabase, DATABASE_KINDS } from '../../../test/helpers/test-app.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { seedDemoData } from '../../db/seed/index.ts';
+
+describeEachDatabase('health and start-up', (env) => {
+  it('answers /api/health with the database status', async () => {
+    const response = await env().request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.headers['x-request-id']).toMatch(/[\w-]{8,}/);
+  });
+
+  it('applies migrations a second time as a no-op', async () => {
+    const count = async () =>
+      (await env().db().execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)).rows[0] as { n: number };
+    const before = await count();
+    await runMigrations(env().database);
+    expect(await count()).toEqual(before);
+  });
+
+  it('seeds the demo catalog idempotently', async () => {
+    const first = await seedDemoData(env().ctx);
+    const second = await seedDemoData(env().ctx);
+    expect(first.products).toBeGreaterThanOrEqual(60);
+    expect(second.products).toBe(first.products);
+    const users = await env().db().execute(sql`SELECT count(*)::int AS n FROM "user"`);
+    expect((users.rows[0] as { n: number }).n).toBe(2);
+    const categories = await env().db().execute(sql`SELECT count(DISTINCT category)::int AS n FROM products`);
+    expect((categories.rows[0] as { n: number }).n).toBe(6);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await env().request({ method: 'GET', url: '/api/does-not-exist' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('health when the database is gone', () => {
+  it.each(DATABASE_KINDS)('answers 503 with a JSON error on %s', async (kind) => {
+    const env = await createTestEnv(kind);
+    await env.database.close();
+    const response = await env.request({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+    await env.app.close();
+  });
+});

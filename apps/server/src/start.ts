@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
+import { seedDemoData } from './db/seed/index.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A start-up failure with a one-line reason for the operator (no stack trace). */
+export class StartupError extends Error {}
+
+export async function prepareDatabase(config: Config): Promise<Database> {
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+  } catch (error) {
+    const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.dataDir ?? 'memory';
+    throw new StartupError(`Cannot open the database at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
+  }
+  await database.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(database));
+  return database;
+}
+
+/** Opens the database, migrates, seeds (demo mode), and listens. Used by server.ts and tests. */
+export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+  const database = await prepareDatabase(config);
+  const { app, ctx } = await buildApp({ config, database, logger: options.logger });
+  if (config.seedDemo) await database.withExclusiveLock(STARTUP_LOCK_ID, () => seedDemoData(ctx));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close();
+    await database.close();
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.`);
+    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
+    throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
+  return {
+    app,
+    database,
+    url: `http://${shownHost}:${port}`,
+    async stop() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+function redact(url: string): string {
+  return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+}

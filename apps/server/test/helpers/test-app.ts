@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { runMigrations } from '../../src/db/migrate.ts';
+import type { AppContext } from '../../src/context.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestEnv {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  config: Config;
+  /** app.inject with the trusted Origin header that browsers send on writes. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  db(): AppContext["db"];
+  close(): Promise<void>;
+}
+
+/** A fresh, empty PostgreSQL database on the throwaway cluster; dropped by the returned function. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function createTestEnv(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestEnv> {
+  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: TEST_ORIGIN,
+    DATA_DIR: ':memory:',
+    RATE_LIMIT: 'false',
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase(config.database);
+  await runMigrations(database);
+  const { app, ctx } = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    kind,
+    app,
+    ctx,
+    database,
+    config,
+    db: () => ctx.db,
+    request: (options) =>
+      app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...(options.headers ?? {}) } } as InjectOptions),
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}
+
+/**
+ * Declares the same suite once per database. The getter returns the environment built in beforeAll,
+ * so tests read `env()` rather than a variable that is undefined at collection time.
+ */
+export function describeEachDatabase(name: string, body: (env: () => TestEnv) => void, envVars?: Record<string, string>): void {
+  for (const kind of DATABASE_KINDS) {
+    describe(`${name} [${kind}]`, () => {
+      let testEnv: TestEnv | undefined;
+      beforeAll(async () => {
+        testEnv = await createTestEnv(kind, envVars);
+      });
+      afterAll(async () => {
+        await testEnv?.close();
+      });
+      body(() => {
+        if (!testEnv) throw new Error('test environment not ready');
+        return testEnv;
+      });
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { NavLink, Link } from 'react-router';
+import { paths } from '@bulkcart/contracts/routes';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { UserMenu } from '../features/auth/components/user-menu.tsx';
+
+interface NavItem {
+  to: string;
+  label: string;
+}
+
+const everyone: NavItem[] = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.categoriesLink, label: 'Categories' },
+  { to: paths.cart, label: 'Cart' },
+];
+const signedOut: NavItem[] = [
+  { to: paths.login, label: 'Login' },
+  { to: paths.signup, label: 'Sign Up' },
+];
+const signedIn: NavItem[] = [
+  { to: paths.allProducts, label: 'All Product' },
+  { to: paths.addProduct, label: 'Add Product' },
+  { to: paths.myProducts, label: 'My Product' },
+];
+
+function NavLinks({ items }: { items: NavItem[] }) {
+  return items.map((item) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}>
+        {item.label}
+      </NavLink>
+    </li>
+  ));
+}
+
+export function Navbar() {
+  const me = useMe();
+  const user = me.data?.user ?? null;
+  const items = [...everyone, ...(me.isPending ? [] : user ? signedIn : signedOut)];
+  return (
+    <header className="navbar sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
+      <div className="navbar-start">
+        <div className="dropdown">
+          <button type="button" tabIndex={0} className="btn btn-ghost lg:hidden" aria-label="Open menu">
+            <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
+              <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+          </button>
+          <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+            <NavLinks items={items} />
+          </ul>
+        </div>
+        <Link to="/" className="btn btn-ghost text-xl font-bold text-primary">
+          Bulk<span className="text-secondary">Cart</span>
+        </Link>
+      </div>
+      <nav aria-label="Main" className="navbar-center hidden lg:flex">
+        <ul className="menu menu-horizontal gap-1 px-1">
+          <NavLinks items={items} />
+        </ul>
+      </nav>
+      <div className="navbar-end">{user ? <UserMenu user={user} /> : null}</div>
+    </header>
+  );
+}

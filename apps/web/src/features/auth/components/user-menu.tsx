@@ -1,0 +1,34 @@
+import type { Me } from '@bulkcart/contracts/account';
+import { useSignOut } from '../api/sign-out.ts';
+
+const DEFAULT_AVATAR = '/images/default-avatar.svg';
+
+/** Round avatar (photo or default picture) opening a dropdown with name, email and Logout. */
+export function UserMenu({ user }: { user: Me }) {
+  const signOut = useSignOut();
+  return (
+    <div className="dropdown dropdown-end">
+      <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar" aria-label="Account menu">
+        <span className="w-10 rounded-full ring ring-primary/30 ring-offset-1">
+          <img
+            src={user.photoURL || DEFAULT_AVATAR}
+            alt={user.displayName}
+            width={40}
+            height={40}
+            referrerPolicy="no-referrer"
+            onError={(e) => {
+              if (!e.currentTarget.src.endsWith(DEFAULT_AVATAR)) e.currentTarget.src = DEFAULT_AVATAR;
+            }}
+          />
+        </span>
+      </button>
+      <div tabIndex={0} className="dropdown-content menu z-50 mt-3 w-64 rounded-box bg-base-100 p-4 shadow-lg">
+        <p className="font-semibold break-words" data-testid="user-display-name">{user.displayName}</p>
+        <p className="text-sm opacity-80 break-all" data-testid="user-email">{user.email}</p>
+        <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+          Logout
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+/** Error codes shared by server and browser; the server maps each to one HTTP status. */
+export const ERROR_CODES = {
+  VALIDATION: 422,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  OUT_OF_STOCK: 409,
+  BELOW_MOQ: 422,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The JSON body of every error answer (decisions.md §4). */
+export interface ApiErrorBody {
+  error: {
+    code: ErrorCode;
+    title: string;
+    message: string;
+    fieldErrors?: Record<string, string[]>;
+  };
+}

@@ -1,0 +1,17 @@
+/** Bounds the spec does not name but a real product needs (issue 4). */
+export const LIMITS = {
+  nameMax: 120,
+  descriptionMax: 500,
+  contentMax: 5000,
+  brandMax: 80,
+  imageUrlMax: 2048,
+  quantityMax: 1_000_000_000,
+  discountMax: 90,
+  pageDefault: 48,
+  pageMax: 200,
+  featuredCount: 8,
+  /** 'Show Available Products' keeps products whose minquantity is greater than this. */
+  availableMoqAbove: 100,
+  userNameMax: 100,
+  passwordMax: 128,
+} as const;

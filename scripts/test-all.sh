@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# `npm test`: every check in order. Provisions Chromium and PostgreSQL when missing (as root),
+# then type check, lint, Vitest (unit + API on PGlite and a throwaway PostgreSQL), web build,
+# Playwright end-to-end in Debian's Chromium. Ends with one line `N passed, N failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+mkdir -p .tmp
+rm -f .tmp/vitest.json .tmp/playwright.json
+failed_steps=()
+
+step() {
+  local name=$1; shift
+  echo "── $name"
+  if ! "$@"; then failed_steps+=("--failed-step=$name"); echo "✗ $name failed"; fi
+}
+
+bash scripts/provision.sh || { echo "0 passed, 1 failed"; exit 1; }
+step typecheck npm run --silent typecheck
+step lint npx eslint . --max-warnings 0
+step vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step build npm run --silent build
+step e2e npx playwright test -c e2e/playwright.config.ts
+
+node scripts/summarize-tests.mjs "${failed_steps[@]}"
