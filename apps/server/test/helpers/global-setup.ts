@@ -14,7 +14,6 @@ let cluster: ThrowawayPostgres | null = null;
  * server is used; otherwise a throwaway cluster is started here and removed at the end.
  */
 export async function setup(project: TestProject): Promise<void> {
-  // eslint-disable-next-line no-restricted-properties
   let url = process.env.TEST_PG_URL;
   if (!url) {
     cluster = await startThrowawayPostgres();

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestEnv, describeEachDatabase, DATABASE_KINDS } from '../../../test/helpers/test-app.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
+import { queryRows } from '../../db/rows.ts';
 
 describeEachDatabase('health and start-up', (env) => {
   it('answers /api/health with the database status', async () => {
@@ -13,8 +14,7 @@ describeEachDatabase('health and start-up', (env) => {
   });
 
   it('applies migrations a second time as a no-op', async () => {
-    const count = async () =>
-      (await env().db().execute(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`)).rows[0] as { n: number };
+    const count = async () => queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
     const before = await count();
     await runMigrations(env().database);
     expect(await count()).toEqual(before);
@@ -25,10 +25,10 @@ describeEachDatabase('health and start-up', (env) => {
     const second = await seedDemoData(env().ctx);
     expect(first.products).toBeGreaterThanOrEqual(60);
     expect(second.products).toBe(first.products);
-    const users = await env().db().execute(sql`SELECT count(*)::int AS n FROM "user"`);
-    expect((users.rows[0] as { n: number }).n).toBe(2);
-    const categories = await env().db().execute(sql`SELECT count(DISTINCT category)::int AS n FROM products`);
-    expect((categories.rows[0] as { n: number }).n).toBe(6);
+    const [users] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM "user"`);
+    expect(users?.n).toBe(2);
+    const [categories] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(DISTINCT category)::int AS n FROM products`);
+    expect(categories?.n).toBe(6);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {
