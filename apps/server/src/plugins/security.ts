@@ -32,7 +32,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginEmbedderPolicy: false,
   });
 
-  const trusted = new Set(config.trustedOrigins);
+  const trusted = new Set([...config.trustedOrigins, ...config.corsOrigins]);
   app.addHook('onRequest', async (request) => {
     if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
     if (request.url.startsWith('/api/auth/')) return;
@@ -42,6 +42,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       throw new AppError('FORBIDDEN', 'Cross-site request refused.');
     }
   });
+
+  registerCors(app, new Set(config.corsOrigins));
 
   // API answers may carry personal data and must never sit in a shared cache.
   app.addHook('onSend', async (request, reply) => {
@@ -56,4 +58,25 @@ function refererOrigin(referer: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * CORS is closed unless CORS_ORIGINS names an origin: the app is same-origin and needs none. Listed
+ * origins get credentialed access; everyone else gets no CORS headers, so browsers refuse to read.
+ */
+function registerCors(app: FastifyInstance, allowed: Set<string>): void {
+  if (allowed.size === 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !allowed.has(origin) || !request.url.startsWith('/api/')) return;
+    reply.header('access-control-allow-origin', origin);
+    reply.header('access-control-allow-credentials', 'true');
+    reply.header('vary', 'Origin');
+    if (request.method === 'OPTIONS') {
+      reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
+      reply.header('access-control-allow-headers', 'content-type, authorization, idempotency-key');
+      reply.header('access-control-max-age', '600');
+      return reply.status(204).send();
+    }
+  });
 }
