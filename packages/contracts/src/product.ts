@@ -70,7 +70,7 @@ const baseProductFields = {
   discount: z.preprocess(blankToUndefined, wholeNumber(0, LIMITS.discountMax, 'Discount').optional()),
 };
 
-const priceSchema = wholeNumber(1, LIMITS.quantityMax, 'Price');
+const priceSchema = wholeNumber(1, LIMITS.priceMax, 'Price');
 const ratingSchema = wholeNumber(1, 5, 'Rating');
 
 /** POST /api/addproduct. Spec §5: description, price, rating and Content are optional when adding. */

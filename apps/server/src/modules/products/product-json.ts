@@ -1,0 +1,108 @@
+import type { Product } from '@bulkcart/contracts';
+import { products } from '../../db/schema/index.ts';
+
+/** The columns a product answer needs, and nothing else (no owner id, no updated_at). */
+export const productColumns = {
+  id: products.id,
+  image: products.image,
+  image2: products.image2,
+  image3: products.image3,
+  name: products.name,
+  mainquantity: products.mainquantity,
+  minquantity: products.minquantity,
+  brandname: products.brandname,
+  category: products.category,
+  description: products.description,
+  priceCents: products.priceCents,
+  rating: products.rating,
+  content: products.content,
+  ownerEmail: products.ownerEmail,
+  updatedBy: products.updatedBy,
+  discount: products.discount,
+  createdAt: products.createdAt,
+};
+
+/** List queries also read `seq`: it is the next page's cursor. */
+export const productPageColumns = { ...productColumns, seq: products.seq };
+
+export interface ProductRecord {
+  id: string;
+  image: string;
+  image2: string | null;
+  image3: string | null;
+  name: string;
+  mainquantity: number;
+  minquantity: number;
+  brandname: string;
+  category: string;
+  description: string | null;
+  priceCents: number | null;
+  rating: number | null;
+  content: string | null;
+  ownerEmail: string;
+  updatedBy: string | null;
+  discount: number;
+  createdAt: Date;
+}
+
+/** A row in the spec's field names; money leaves the server as integer dollars. */
+export function toProductJson(row: ProductRecord): Product {
+  return {
+    _id: row.id,
+    image: row.image,
+    image2: row.image2,
+    image3: row.image3,
+    name: row.name,
+    mainquantity: row.mainquantity,
+    minquantity: row.minquantity,
+    brandname: row.brandname,
+    category: row.category,
+    description: row.description,
+    price: row.priceCents === null ? null : row.priceCents / 100,
+    rating: row.rating,
+    Content: row.content,
+    useremail: row.ownerEmail,
+    updatedby: row.updatedBy,
+    discount: row.discount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * JSON Schema of `Product` for Fastify's response serializer (fast-json-stringify): an answer can only
+ * ever carry the fields the contract names, whatever a future query selects.
+ */
+const nullableString = { type: ['string', 'null'] } as const;
+const nullableInteger = { type: ['integer', 'null'] } as const;
+
+export const productResponseSchema = {
+  type: 'object',
+  required: ['_id', 'image', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'useremail', 'discount', 'createdAt'],
+  properties: {
+    _id: { type: 'string' },
+    image: { type: 'string' },
+    image2: nullableString,
+    image3: nullableString,
+    name: { type: 'string' },
+    mainquantity: { type: 'integer' },
+    minquantity: { type: 'integer' },
+    brandname: { type: 'string' },
+    category: { type: 'string' },
+    description: nullableString,
+    price: { type: ['number', 'null'] },
+    rating: nullableInteger,
+    Content: nullableString,
+    useremail: { type: 'string' },
+    updatedby: nullableString,
+    discount: { type: 'integer' },
+    createdAt: { type: 'string' },
+  },
+} as const;
+
+export const productListResponseSchema = { type: 'array', items: productResponseSchema } as const;
+
+export const deletedProductResponseSchema = {
+  type: 'object',
+  required: ['_id', 'deleted'],
+  properties: { _id: { type: 'string' }, deleted: { type: 'boolean' } },
+} as const;

@@ -1,0 +1,164 @@
+import {
+  LIMITS,
+  productIdSchema,
+  type AddProductInput,
+  type Product,
+  type ProductListQuery,
+  type StockAdjustmentInput,
+  type UpdateProductInput,
+} from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import type { SessionUser } from '../accounts/session.ts';
+import { toProductJson } from './product-json.ts';
+import {
+  adjustOwnedStock,
+  deleteOwnedProduct,
+  insertProduct,
+  selectProductById,
+  selectProductGuard,
+  selectProductPage,
+  selectTopRated,
+  updateOwnedProduct,
+  type ProductChanges,
+} from './products.queries.ts';
+
+export interface ReadContext {
+  db: Db;
+}
+
+export interface WriteContext {
+  db: Db;
+  user: SessionUser;
+}
+
+const productNotFound = () => notFound('This product does not exist (it may have been deleted).');
+const notYourProduct = () => forbidden('Only the seller who listed this product can change it.');
+
+/** A malformed id names no product: the same 404 as an unknown one, and never a database error. */
+function parseProductId(id: string): string {
+  const parsed = productIdSchema.safeParse(id);
+  if (!parsed.success) throw productNotFound();
+  return parsed.data.toLowerCase();
+}
+
+function toPage(rows: Awaited<ReturnType<typeof selectProductPage>>, limit: number): Page<Product> {
+  const page = takePage(rows, limit);
+  return { items: page.items.map(toProductJson), nextCursor: page.nextCursor };
+}
+
+export async function listTopProducts(ctx: ReadContext): Promise<Product[]> {
+  const rows = await selectTopRated(ctx.db, LIMITS.featuredCount);
+  return rows.map(toProductJson);
+}
+
+/** The public catalog, newest first, one page at a time. */
+export async function listProducts(ctx: ReadContext, query: ProductListQuery): Promise<Page<Product>> {
+  const rows = await selectProductPage(ctx.db, {
+    category: query.category,
+    availableOnly: query.available === 'true',
+    beforeSeq: decodeCursor(query.cursor),
+    take: query.limit + 1,
+  });
+  return toPage(rows, query.limit);
+}
+
+/** A seller's own listings; emails compare case-insensitively, and nobody reads another's list. */
+export async function listOwnProducts(ctx: WriteContext, input: { email: string; query: ProductListQuery }): Promise<Page<Product>> {
+  if (input.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
+    throw forbidden('You can only list your own products.');
+  }
+  const rows = await selectProductPage(ctx.db, {
+    ownerEmail: ctx.user.email,
+    category: input.query.category,
+    availableOnly: input.query.available === 'true',
+    beforeSeq: decodeCursor(input.query.cursor),
+    take: input.query.limit + 1,
+  });
+  return toPage(rows, input.query.limit);
+}
+
+export async function getProduct(ctx: ReadContext, input: { id: string }): Promise<Product> {
+  const row = await selectProductById(ctx.db, parseProductId(input.id));
+  if (!row) throw productNotFound();
+  return toProductJson(row);
+}
+
+/** The schema bounds price by LIMITS.priceMax, so cents always fit the 32-bit column. */
+function toPriceCents(price: number | undefined): number | null {
+  return price === undefined ? null : price * 100;
+}
+
+/** Form fields → columns. Optional fields left out are stored empty: a PUT replaces the product. */
+function toColumns(input: AddProductInput | UpdateProductInput): ProductChanges {
+  return {
+    image: input.image,
+    image2: input.image2 ?? null,
+    image3: input.image3 ?? null,
+    name: input.name,
+    mainquantity: input.mainquantity,
+    minquantity: input.minquantity,
+    brandname: input.brandname,
+    category: input.category,
+    description: input.description ?? null,
+    content: input.Content ?? null,
+    priceCents: toPriceCents(input.price),
+    rating: input.rating ?? null,
+    discount: input.discount ?? 0,
+  };
+}
+
+/** The owner comes from the session; a `useremail` or `updatedby` in the body was already dropped. */
+export async function addProduct(ctx: WriteContext, input: AddProductInput): Promise<Product> {
+  const row = await insertProduct(ctx.db, {
+    ...toColumns(input),
+    updatedBy: null,
+    ownerId: ctx.user.id,
+    ownerEmail: ctx.user.email,
+  });
+  return toProductJson(row);
+}
+
+/**
+ * After a guarded write found no row, one more read tells why. Ownership is the owner id, not the
+ * email, so an email reused by a new account does not inherit the old account's products.
+ */
+async function explainMissedWrite(ctx: WriteContext, id: string): Promise<{ mainquantity: number }> {
+  const guard = await selectProductGuard(ctx.db, id);
+  if (!guard) throw productNotFound();
+  if (guard.ownerId !== ctx.user.id) throw notYourProduct();
+  return guard;
+}
+
+export async function updateProduct(ctx: WriteContext, input: { id: string; product: UpdateProductInput }): Promise<Product> {
+  const id = parseProductId(input.id);
+  const row = await updateOwnedProduct(ctx.db, id, ctx.user.id, { ...toColumns(input.product), updatedBy: ctx.user.email });
+  if (row) return toProductJson(row);
+  await explainMissedWrite(ctx, id);
+  // The product vanished between the two statements: it is gone either way.
+  throw productNotFound();
+}
+
+export async function deleteProduct(ctx: WriteContext, input: { id: string }): Promise<{ _id: string; deleted: true }> {
+  const id = parseProductId(input.id);
+  if (await deleteOwnedProduct(ctx.db, id, ctx.user.id)) return { _id: id, deleted: true };
+  await explainMissedWrite(ctx, id);
+  throw productNotFound();
+}
+
+export async function adjustStock(ctx: WriteContext, input: { id: string; adjustment: StockAdjustmentInput }): Promise<Product> {
+  const id = parseProductId(input.id);
+  const delta = input.adjustment.quantity;
+  const row = await adjustOwnedStock(ctx.db, id, ctx.user.id, delta, ctx.user.email);
+  if (row) return toProductJson(row);
+  const { mainquantity } = await explainMissedWrite(ctx, id);
+  const max = LIMITS.quantityMax.toLocaleString('en-US');
+  throw new AppError(
+    'CONFLICT',
+    delta < 0
+      ? `Stock cannot go below 0: there are only ${mainquantity} units in stock.`
+      : `Stock cannot go above ${max} units: there are already ${mainquantity} units in stock.`,
+    { title: 'Stock not changed' },
+  );
+}

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import { CATEGORIES, type Category, type Product } from '@bulkcart/contracts';
+import { products, type ProductRow } from '../../db/schema/index.ts';
+import type { TestEnv } from '../../../test/helpers/test-app.ts';
+import type { TestUser } from '../../../test/helpers/accounts.ts';
+
+/** A body that POST /api/addproduct and PUT /api/updateproduct both accept. */
+export function validProductBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    image: 'https://images.example.com/kettle.webp',
+    image2: '/images/products/kettle-2.webp',
+    image3: '',
+    name: 'Electric Kettle 1.7L',
+    mainquantity: 500,
+    minquantity: 20,
+    brandname: 'HomeChef',
+    category: 'Home & Kitchen Appliances',
+    description: 'Stainless steel kettle, boxed for resale.',
+    price: 12,
+    rating: 4,
+    Content: 'Ships in master cartons of 12.',
+    discount: 10,
+    ...overrides,
+  };
+}
+
+let counter = 0;
+
+/** Inserts products straight into the database (fast); `seq` follows insertion order. */
+export async function seedProducts(
+  env: TestEnv,
+  owner: Pick<TestUser, 'id' | 'email'>,
+  specs: Array<Partial<typeof products.$inferInsert>>,
+): Promise<ProductRow[]> {
+  if (specs.length === 0) return [];
+  const rows = specs.map((spec) => {
+    counter += 1;
+    return {
+      name: `Seeded product ${counter}`,
+      image: `/images/products/seeded-${counter}.webp`,
+      brandname: 'SeedBrand',
+      category: CATEGORIES[counter % CATEGORIES.length] as Category,
+      mainquantity: 1_000,
+      minquantity: 10,
+      priceCents: 500,
+      rating: 3,
+      ownerId: owner.id,
+      ownerEmail: owner.email,
+      ...spec,
+    };
+  });
+  return env.db().insert(products).values(rows).returning();
+}
+
+export async function seedProduct(env: TestEnv, owner: Pick<TestUser, 'id' | 'email'>, spec: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+  const [row] = await seedProducts(env, owner, [spec]);
+  if (!row) throw new Error('seed gave no row');
+  return row;
+}
+
+export async function readProductRow(env: TestEnv, id: string): Promise<ProductRow | undefined> {
+  const [row] = await env.db().select().from(products).where(eq(products.id, id));
+  return row;
+}
+
+/** Every product id, newest first: what paging through the whole catalog must give back. */
+export async function readAllIdsNewestFirst(env: TestEnv): Promise<string[]> {
+  const rows = await env.db().select({ id: products.id }).from(products).orderBy(desc(products.seq));
+  return rows.map((r) => r.id);
+}
+
+/** Follows `Link: <…>; rel="next"` from `firstUrl` to the end, as the web client does. */
+export async function readAllPages(
+  env: TestEnv,
+  firstUrl: string,
+  headers: Record<string, string> = {},
+): Promise<{ pages: Product[][]; links: string[] }> {
+  const pages: Product[][] = [];
+  const links: string[] = [];
+  let url: string | null = firstUrl;
+  while (url) {
+    const response = await env.request({ method: 'GET', url, headers });
+    if (response.statusCode !== 200) throw new Error(`GET ${url} → ${response.statusCode} ${response.body}`);
+    pages.push(response.json() as Product[]);
+    const link = response.headers.link;
+    if (typeof link === 'string') {
+      links.push(link);
+      const match = /^<([^>]+)>; rel="next"$/.exec(link);
+      if (!match?.[1]) throw new Error(`unexpected Link header ${link}`);
+      url = match[1];
+    } else {
+      url = null;
+    }
+    if (pages.length > 1000) throw new Error('pagination does not end');
+  }
+  return { pages, links };
+}
+
+export function asCookie(user: TestUser): Record<string, string> {
+  return { cookie: user.cookie };
+}
+
+export const UNKNOWN_ID = randomUUID();
