@@ -16,16 +16,30 @@ interface ModalProps {
  */
 export function Modal({ open, onClose, title, children, actions }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // The dialog's close event also fires when the parent closes it through `open`; only a close the
+  // user started (Escape, the ✕ button) should reach onClose.
+  const closingFromProp = useRef(false);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      closingFromProp.current = true;
+      dialog.close();
+    }
   }, [open]);
 
+  const handleClose = () => {
+    if (closingFromProp.current) {
+      closingFromProp.current = false;
+      return;
+    }
+    onClose();
+  };
+
   return (
-    <dialog ref={ref} className="modal" aria-label={title} onClose={onClose} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog ref={ref} className="modal" aria-label={title} onClose={handleClose} onCancel={(e) => { e.preventDefault(); onClose(); }}>
       {open ? (
         <div className="modal-box">
           <button type="button" className="btn btn-sm btn-circle btn-ghost absolute right-2 top-2" onClick={onClose} aria-label="Close">

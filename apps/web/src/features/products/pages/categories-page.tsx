@@ -1,7 +1,71 @@
+import { Link, useSearchParams } from 'react-router';
+import { CATEGORIES, isCategory } from '@bulkcart/contracts/categories';
+import { paths } from '@bulkcart/contracts/routes';
+import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';
+import { useProducts } from '../api/get-products.ts';
+import { PagedProducts } from '../components/paged-products.tsx';
+import { ProductCard } from '../components/product-card.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+
+const ALL = 'All';
+
+/** The URL's ?category= wins (links, reloads); else the category picked on the home page; else All. */
+function useCategoryChoice() {
+  const [params, setParams] = useSearchParams();
+  const shared = useSelectedCategory();
+  const fromUrl = params.get('category');
+  const category = isCategory(fromUrl) ? fromUrl : isCategory(shared) ? shared : null;
+
+  function choose(value: string) {
+    const next = isCategory(value) ? value : null;
+    setSelectedCategory(next ?? '');
+    setParams(next ? { category: next } : {}, { replace: true });
+  }
+  return { category, choose };
+}
+
 export function CategoriesPage() {
+  const { category, choose } = useCategoryChoice();
+  const products = useProducts(category ? { category } : {});
+
   return (
     <section>
-      <h1 className="text-2xl font-bold">Select From Our categories</h1>
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold md:text-3xl">{category ?? 'Select From Our categories'}</h1>
+          {category ? null : <p className="text-base-content/70">Now showing all Product</p>}
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="category-choice" className="font-medium">
+            Category
+          </label>
+          <select id="category-choice" className="select w-full md:w-72" value={category ?? ALL} onChange={(e) => choose(e.target.value)}>
+            <option value={ALL}>All</option>
+            {CATEGORIES.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <PagedProducts query={products} empty={<p className="py-16 text-center text-base-content/70">No products in this category yet.</p>}>
+        {(items) => (
+          <ProductGrid>
+            {items.map((product) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                actions={
+                  <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
+                    Details
+                  </Link>
+                }
+              />
+            ))}
+          </ProductGrid>
+        )}
+      </PagedProducts>
     </section>
   );
 }

@@ -1,7 +1,89 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Product } from '@bulkcart/contracts/product';
+import { MESSAGES } from '@bulkcart/contracts/messages';
+import { paths } from '@bulkcart/contracts/routes';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { notify } from '../../../components/notice.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { useMyProducts } from '../api/get-my-products.ts';
+import { useDeleteProduct } from '../api/delete-product.ts';
+import { PagedProducts } from '../components/paged-products.tsx';
+import { ProductCard } from '../components/product-card.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+
 export function MyProductsPage() {
+  // RequireAuth renders this page only for a signed-in user.
+  const email = useMe().data?.user?.email ?? '';
+  const products = useMyProducts(email);
+  const deleteProduct = useDeleteProduct();
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    deleteProduct.mutate(toDelete._id, {
+      onSuccess: () => {
+        setToDelete(null);
+        notify({ kind: 'success', text: MESSAGES.deleted, durationMs: 1000 });
+      },
+      onError: (error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message }),
+    });
+  }
+
+  function cancelDelete() {
+    setToDelete(null);
+    notify({ kind: 'info', text: MESSAGES.notDeleted, durationMs: 1000 });
+  }
+
   return (
     <section>
-      <h1 className="text-2xl font-bold">My Product</h1>
+      <h1 className="mb-6 text-2xl font-bold md:text-3xl">My Product</h1>
+      <PagedProducts
+        query={products}
+        empty={
+          <div className="flex flex-col items-center gap-4 py-16 text-center">
+            <p className="text-xl font-semibold">{MESSAGES.noProductFound}</p>
+            <Link to={paths.addProduct} className="btn btn-primary">
+              Add products
+            </Link>
+          </div>
+        }
+      >
+        {(items) => (
+          <ProductGrid>
+            {items.map((product) => (
+              <ProductCard
+                key={product._id}
+                product={product}
+                actions={
+                  <>
+                    <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
+                      Update
+                    </Link>
+                    <button type="button" className="btn btn-outline btn-error btn-sm" aria-label={`Delete ${product.name}`} onClick={() => setToDelete(product)}>
+                      Delete
+                    </button>
+                  </>
+                }
+              />
+            ))}
+          </ProductGrid>
+        )}
+      </PagedProducts>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={MESSAGES.deleteConfirm}
+        confirmLabel="Delete"
+        isPending={deleteProduct.isPending}
+        onConfirm={confirmDelete}
+        onCancel={cancelDelete}
+      >
+        {toDelete ? (
+          <p className="break-words">
+            <strong>{toDelete.name}</strong> will be removed from the catalog. Orders already placed keep their record.
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,7 +1,87 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import type { Product } from '@bulkcart/contracts/product';
+import { Spinner } from '../../../components/spinner.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { RatingStars } from '../../../components/rating-stars.tsx';
+import { BuyButton } from '../../orders/components/buy-button.tsx';
+import { useProduct } from '../api/get-product.ts';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';
+import { formatPrice } from '../components/product-price.ts';
+
 export function ProductDetailPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  if (product.isPending) return <Spinner label="Loading the product" />;
+  if (product.isError) {
+    return isMissingProduct(product.error) ? <ProductNotFound /> : <LoadError error={product.error} onRetry={() => void product.refetch()} />;
+  }
+  return <ProductDetails key={product.data._id} product={product.data} />;
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  // Kept as typed so the field can be cleared while editing; the checkout dialog clamps what it gets.
+  const [quantityText, setQuantityText] = useState(String(product.minquantity));
+  const typed = Number(quantityText);
+  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : product.minquantity;
+
   return (
-    <section>
-      <h1 className="text-2xl font-bold">Product Details</h1>
-    </section>
+    <article className="flex flex-col gap-10">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
+        <ProductGallery product={product} />
+        <div className="flex flex-col gap-4">
+          <div>
+            <p className="text-sm font-semibold uppercase tracking-wide text-primary/80">{product.category}</p>
+            <h1 className="text-2xl font-bold break-words md:text-3xl">{product.name}</h1>
+          </div>
+          <p className="flex flex-wrap items-center gap-2">
+            <RatingStars rating={product.rating} />
+            <span className="text-sm text-base-content/70">(120 reviews)</span>
+          </p>
+          <p className="flex items-center gap-3">
+            <span className="text-3xl font-bold" data-testid="product-price">
+              {formatPrice(product.price)}
+            </span>
+            {product.discount > 0 ? <span className="badge badge-secondary font-semibold">-{product.discount}%</span> : null}
+          </p>
+          {product.description ? <p className="text-base-content/80 break-words">{product.description}</p> : null}
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-100 p-4 text-sm ring-1 ring-base-300">
+            <dt className="font-medium text-base-content/70">Category</dt>
+            <dd>{product.category}</dd>
+            <dt className="font-medium text-base-content/70">Brand</dt>
+            <dd className="break-words">{product.brandname}</dd>
+            <dt className="font-medium text-base-content/70">Main quantity</dt>
+            <dd>{product.mainquantity}</dd>
+            <dt className="font-medium text-base-content/70">Min buy quantity</dt>
+            <dd>{product.minquantity}</dd>
+          </dl>
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="flex flex-col gap-1 text-sm">
+              <label htmlFor="buy-quantity" className="font-medium">
+                Quantity
+              </label>
+              <input
+                id="buy-quantity"
+                type="number"
+                className="input w-36"
+                min={product.minquantity}
+                step={1}
+                inputMode="numeric"
+                value={quantityText}
+                onChange={(e) => setQuantityText(e.target.value)}
+              />
+            </div>
+            <BuyButton product={product} quantity={quantity} label="Buy Now" className="btn btn-secondary" />
+          </div>
+        </div>
+      </div>
+      <section aria-labelledby="more-information" className="rounded-box bg-base-100 p-4 ring-1 ring-base-300 md:p-8">
+        <h2 id="more-information" className="mb-3 text-xl font-bold">
+          More Information
+        </h2>
+        <p className="whitespace-pre-line break-words text-base-content/80">{product.Content || 'The seller has not added more information yet.'}</p>
+      </section>
+    </article>
   );
 }

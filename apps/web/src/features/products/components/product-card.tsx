@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import type { Product } from '@bulkcart/contracts/product';
+import { RatingStars } from '../../../components/rating-stars.tsx';
+import { ProductImage } from './product-image.tsx';
+import { formatPrice } from './product-price.ts';
+
+/** The one product card of the catalog pages; each page puts its own buttons in `actions`. */
+export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+  return (
+    <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="product-card" aria-label={product.name}>
+      <figure className="relative">
+        <ProductImage src={product.image} alt={product.name} width={400} height={300} className="aspect-[4/3] w-full" />
+        {product.discount > 0 ? <span className="badge badge-secondary absolute left-2 top-2 font-semibold">-{product.discount}%</span> : null}
+      </figure>
+      <div className="card-body gap-2 p-4">
+        <h2 className="card-title text-base leading-snug break-words">{product.name}</h2>
+        <p className="text-xs font-semibold uppercase tracking-wide text-primary/80" data-testid="product-category">
+          {product.category}
+        </p>
+        <p className="text-sm">By: {product.brandname}</p>
+        <p className="text-sm">Min Buy Qty: {product.minquantity}</p>
+        {product.description ? <p className="line-clamp-3 text-sm text-base-content/75 break-words">{product.description}</p> : null}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
+          <span className="text-lg font-bold">{formatPrice(product.price)}</span>
+          <RatingStars rating={product.rating} />
+        </div>
+        {actions ? <div className="card-actions mt-2 flex-wrap">{actions}</div> : null}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from 'react-router';
+import type { Product } from '@bulkcart/contracts/product';
+import { paths } from '@bulkcart/contracts/routes';
+
+/**
+ * decisions.md §2: Update on your own products, View Details on everyone else's (the server would
+ * refuse the update anyway).
+ */
+export function UpdateOrViewLink({ product, myEmail }: { product: Product; myEmail: string | undefined }) {
+  if (product.useremail === myEmail) {
+    return (
+      <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm whitespace-nowrap" aria-label={`Update ${product.name}`}>
+        Update
+      </Link>
+    );
+  }
+  return (
+    <Link to={paths.product(product._id)} className="btn btn-outline btn-primary btn-sm whitespace-nowrap" aria-label={`View Details of ${product.name}`}>
+      View Details
+    </Link>
+  );
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Page, TestInfo } from '@playwright/test';
+import type { Product } from '@bulkcart/contracts/product';
+import { MESSAGES } from '@bulkcart/contracts/messages';
+import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
+
+/**
+ * Every catalog page at a phone and a desktop width: nothing may push the page sideways (wide tables
+ * scroll inside their own box). A full-page screenshot of each is kept in the test's output folder.
+ */
+const viewports = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+];
+
+async function expectFitsAndCapture(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${name} scrolls sideways by ${overflow}px`).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+for (const viewport of viewports) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test(`the catalog pages fit the ${viewport.name} screen`, async ({ page, baseURL }, testInfo) => {
+      test.setTimeout(90_000);
+      await signUpViaApi(page.request, baseURL!, newUser('seller'));
+
+      await page.goto('/myproduct');
+      await expect(page.getByText(MESSAGES.noProductFound)).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'my-products-empty');
+
+      await page.goto('/addproduct');
+      await page.getByRole('button', { name: 'Add Product' }).click();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'add-product-errors');
+
+      const response = await page.request.post('/api/addproduct', {
+        headers: { origin: baseURL! },
+        data: {
+          name: `Layout Check ${viewport.name} ${randomUUID().slice(0, 6)} Industrial Shelving Unit With A Long Name`,
+          image: '/images/products/does-not-exist.webp',
+          image2: '/favicon.svg',
+          brandname: 'ForgeWorks',
+          category: 'Industrial Machinery & Tools',
+          description: 'Five-tier galvanised steel shelving, 300 kg per shelf, bolt-free assembly in ten minutes.',
+          Content: 'Dimensions 180 x 90 x 40 cm.\nFinish: galvanised.\nShips in one carton.',
+          price: 89,
+          rating: 4,
+          mainquantity: 640,
+          minquantity: 120,
+          discount: 10,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(201);
+      const product = (await response.json()) as Product;
+
+      await page.goto('/myproduct');
+      await expect(page.getByRole('article', { name: product.name })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'my-products');
+      await page.getByRole('button', { name: `Delete ${product.name}` }).click();
+      await expect(page.getByRole('dialog', { name: MESSAGES.deleteConfirm })).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath('delete-dialog.png') });
+      await page.getByRole('button', { name: 'Cancel' }).click();
+
+      await page.goto(`/upadateprocuct/${product._id}`);
+      await expect(page.getByLabel('Product name')).toHaveValue(product.name);
+      await expectFitsAndCapture(page, testInfo, 'update-product');
+
+      await page.goto('/allproduct');
+      await expect(page.getByRole('article', { name: product.name })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'all-products-cards');
+
+      await page.goto('/allproduct?view=table&available=true');
+      await expect(page.getByRole('row').filter({ hasText: product.name })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'all-products-table');
+
+      await page.goto('/categories');
+      await expect(page.getByRole('heading', { name: 'Select From Our categories' })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'categories-all');
+      await page.goto('/Categories?category=Industrial%20Machinery%20%26%20Tools');
+      await expect(page.getByRole('article', { name: product.name })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'categories-one');
+
+      await page.goto(`/product/${product._id}`);
+      await expect(page.getByRole('heading', { name: 'More Information' })).toBeVisible();
+      await expectFitsAndCapture(page, testInfo, 'product-detail');
+    });
+  });
+}
