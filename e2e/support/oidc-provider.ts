@@ -19,7 +19,10 @@ export async function startOidcProvider(appBaseUrls: string[]): Promise<LocalOid
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = 'bulkcart-e2e';
   const clientSecret = 'bulkcart-e2e-secret-0123456789abcdef';
-  const redirectUris = appBaseUrls.flatMap((base) => [`${base}/api/auth/oauth2/callback/google`, `${base}/api/auth/callback/google`]);
+  // better-auth 1.7's genericOAuth serves its providers through the core social routes, so the
+  // callback is /callback/:providerId (not the older /oauth2/callback/:providerId). Only the one
+  // real path is registered, so a change of path in better-auth fails the Google e2e tests loudly.
+  const redirectUris = appBaseUrls.map((base) => `${base}/api/auth/callback/google`);
   const provider = new Provider(issuer, {
     clients: [
       {

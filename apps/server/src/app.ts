@@ -7,6 +7,7 @@ import type { AppContext } from './context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
+import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -43,6 +44,7 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
 
   await registerErrorHandling(app);
   await registerSecurity(app, config);
+  await registerRateLimits(app, ctx);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerHealthRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);

@@ -2,24 +2,19 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../features/auth/api/get-me.ts';
+import { useReturnPath, type FromState } from '../features/auth/lib/return-path.ts';
 import { Spinner } from '../components/spinner.tsx';
+import { LoadError } from '../components/load-error.tsx';
 
-export interface FromState {
-  from?: string;
-}
-
-/** Where a sign-in should return to: the page carried in navigation state, or home. */
-export function useReturnPath(): string {
-  const location = useLocation();
-  const from = (location.state as FromState | null)?.from;
-  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.home;
-}
+export { useReturnPath, type FromState };
 
 /** Signed-in pages: a signed-out visitor goes to /login, carrying the page asked for. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const me = useMe();
   const location = useLocation();
-  if (me.isPending) return <Spinner fullHeight />;
+  if (me.isPending) return <Spinner fullHeight label="Loading your account" />;
+  // Not knowing who is signed in (server unreachable) is not the same as being signed out.
+  if (me.isError && !me.data) return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
   if (!me.data?.user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={paths.login} replace state={{ from } satisfies FromState} />;
@@ -31,7 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const me = useMe();
   const target = useReturnPath();
-  if (me.isPending) return <Spinner fullHeight />;
+  if (me.isPending) return <Spinner fullHeight label="Loading your account" />;
   if (me.data?.user) return <Navigate to={target} replace />;
   return children;
 }

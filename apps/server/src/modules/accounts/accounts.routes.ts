@@ -1,18 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { Me } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
-import { getSessionUser } from './session.ts';
+import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
+import { forwardSessionRefresh, getSessionUser } from './session.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
+
+export interface MeResponse {
+  user: Me | null;
+  googleEnabled: boolean;
+  /** The demo buyer, for pre-filling the sign-in form; only in demo mode (decisions.md §1). */
+  demoLogin?: { email: string; password: string };
+}
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerAuthRoutes(app, ctx.auth);
 
   /** Who is signed in, as the spec's User entity; `null` when nobody is (not an error for the app). */
-  app.get('/api/me', async (request): Promise<{ user: Me | null; googleEnabled: boolean }> => {
+  app.get('/api/me', async (request, reply): Promise<MeResponse> => {
     const user = await getSessionUser(ctx.auth, request);
+    forwardSessionRefresh(request, reply);
     return {
       user: user ? { id: user.id, email: user.email, displayName: user.name, photoURL: user.image } : null,
       googleEnabled: ctx.config.google !== null,
+      ...(ctx.config.seedDemo ? { demoLogin: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } } : {}),
     };
   });
 }

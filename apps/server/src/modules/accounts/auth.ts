@@ -1,6 +1,8 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { isAPIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
@@ -11,9 +13,38 @@ const DAY_SECONDS = 24 * 60 * 60;
 export const SESSION_SLIDING_SECONDS = 7 * DAY_SECONDS;
 export const SESSION_ABSOLUTE_MS = 30 * DAY_SECONDS * 1000;
 
+type AuthLogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+/**
+ * better-auth writes to the console by default; its lines belong in the app's JSON log instead, which
+ * the routes plug in once Fastify's logger exists (attachAuthLogger). Until then the console it is.
+ */
+const logSinks = new WeakMap<object, { logger: FastifyBaseLogger | null }>();
+
+export function attachAuthLogger(auth: Auth, logger: FastifyBaseLogger): void {
+  const sink = logSinks.get(auth);
+  if (sink) sink.logger = logger;
+}
+
 export function createAuth(config: Config, db: Db) {
-  return betterAuth({
+  const sink: { logger: FastifyBaseLogger | null } = { logger: null };
+  const log = (level: AuthLogLevel, message: string, ...args: unknown[]) => {
+    if (sink.logger) sink.logger[level]({ source: 'better-auth', details: args.length > 0 ? args : undefined }, message);
+    else if (level === 'error') console.error('[better-auth]', message, ...args);
+    else if (level === 'warn') console.warn('[better-auth]', message, ...args);
+  };
+  const auth = betterAuth({
     appName: 'BulkCart',
+    logger: { level: 'warn', log },
+    onAPIError: {
+      // A 4xx is the client's mistake and shows in the access log already; only our failures are news.
+      onError(error) {
+        if (isAPIError(error) && error.statusCode < 500) return;
+        log('error', 'better-auth request failed', error);
+      },
+      // Where a failed Google sign-in lands when the app gave no error page: back to sign-in, quietly.
+      errorURL: `${config.baseUrl}/login`,
+    },
     baseURL: config.baseUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
@@ -54,6 +85,8 @@ export function createAuth(config: Config, db: Db) {
         : []),
     ],
   });
+  logSinks.set(auth, sink);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

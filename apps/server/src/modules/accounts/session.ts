@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_ABSOLUTE_MS, type Auth } from './auth.ts';
 
@@ -7,6 +7,12 @@ export interface SessionUser {
   email: string;
   name: string;
   image: string | null;
+}
+
+interface ResolvedSession {
+  user: SessionUser | null;
+  /** Set-Cookie lines from better-auth when it slid the session forward; see forwardSessionRefresh. */
+  refreshCookies: string[];
 }
 
 function toHeaders(request: FastifyRequest): Headers {
@@ -19,32 +25,76 @@ function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/**
- * Who is asking, from the session cookie or `Authorization: Bearer <token>`. Memoised per request so
- * a route and its hooks ask the database once. A session older than the absolute lifetime is refused
- * even if it has kept sliding.
- */
-export async function getSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
-  const cached = sessionCache.get(request);
-  if (cached !== undefined) return cached;
-  const hasCredentials = Boolean(request.headers.cookie) || Boolean(request.headers.authorization);
-  let user: SessionUser | null = null;
-  if (hasCredentials) {
-    const result = await auth.api.getSession({ headers: toHeaders(request) });
-    if (result && Date.now() - new Date(result.session.createdAt).getTime() <= SESSION_ABSOLUTE_MS) {
-      user = { id: result.user.id, email: result.user.email, name: result.user.name, image: result.user.image ?? null };
-    }
-  }
-  sessionCache.set(request, user);
-  return user;
+function hasCredentials(request: FastifyRequest): boolean {
+  return Boolean(request.headers.cookie) || Boolean(request.headers.authorization);
 }
 
-const sessionCache = new WeakMap<FastifyRequest, SessionUser | null>();
+function isPastAbsoluteLifetime(createdAt: Date | string): boolean {
+  return Date.now() - new Date(createdAt).getTime() > SESSION_ABSOLUTE_MS;
+}
+
+/**
+ * better-auth slides sessions forever while they are used; we cap them at 30 days from sign-in. An
+ * over-age session is deleted, not just ignored, so better-auth's own endpoints refuse it too.
+ */
+async function revokeSession(auth: Auth, token: string): Promise<void> {
+  const context = await auth.$context;
+  await context.internalAdapter.deleteSession(token);
+}
+
+const sessionCache = new WeakMap<FastifyRequest, ResolvedSession>();
+
+async function resolveSession(auth: Auth, request: FastifyRequest): Promise<ResolvedSession> {
+  const cached = sessionCache.get(request);
+  if (cached) return cached;
+  let resolved: ResolvedSession = { user: null, refreshCookies: [] };
+  if (hasCredentials(request)) {
+    const { response, headers } = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+    if (response && isPastAbsoluteLifetime(response.session.createdAt)) {
+      await revokeSession(auth, response.session.token);
+    } else if (response) {
+      const { user } = response;
+      resolved = {
+        user: { id: user.id, email: user.email, name: user.name, image: user.image ?? null },
+        refreshCookies: headers?.getSetCookie() ?? [],
+      };
+    }
+  }
+  sessionCache.set(request, resolved);
+  return resolved;
+}
+
+/**
+ * Who is asking, from the session cookie or `Authorization: Bearer <token>`. Memoised per request so
+ * a route and its hooks ask the database once.
+ */
+export async function getSessionUser(auth: Auth, request: FastifyRequest): Promise<SessionUser | null> {
+  return (await resolveSession(auth, request)).user;
+}
 
 export async function requireUser(auth: Auth, request: FastifyRequest): Promise<SessionUser> {
   const user = await getSessionUser(auth, request);
   if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in first.');
   return user;
+}
+
+/**
+ * When resolving the session slid it forward, the browser's cookie must slide too, or it would still
+ * expire at its first Max-Age while the database row lives on. Only cookie clients get it back.
+ */
+export function forwardSessionRefresh(request: FastifyRequest, reply: FastifyReply): void {
+  const cookies = sessionCache.get(request)?.refreshCookies ?? [];
+  if (cookies.length > 0 && request.headers.cookie && !request.headers.authorization) reply.header('set-cookie', cookies);
+}
+
+/**
+ * In front of better-auth's own endpoints: deletes an over-age session before better-auth sees it,
+ * without sliding anything (better-auth's endpoint does that itself when it should).
+ */
+export async function revokeIfPastAbsoluteLifetime(auth: Auth, request: FastifyRequest): Promise<void> {
+  if (!hasCredentials(request)) return;
+  const session = await auth.api.getSession({ headers: toHeaders(request), query: { disableRefresh: true } });
+  if (session && isPastAbsoluteLifetime(session.session.createdAt)) await revokeSession(auth, session.session.token);
 }
 
 export { toHeaders };

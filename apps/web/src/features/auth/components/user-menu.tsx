@@ -9,8 +9,9 @@ export function UserMenu({ user }: { user: Me }) {
   return (
     <div className="dropdown dropdown-end">
       <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar" aria-label="Account menu">
-        <span className="w-10 rounded-full ring ring-primary/30 ring-offset-1">
+        <span className="block h-10 w-10 overflow-hidden rounded-full ring-2 ring-primary/30 ring-offset-1">
           <img
+            className="h-full w-full rounded-full object-cover"
             src={user.photoURL || DEFAULT_AVATAR}
             alt={user.displayName}
             width={40}
