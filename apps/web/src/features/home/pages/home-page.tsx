@@ -1,7 +1,26 @@
+import { queryClient } from '../../../lib/query-client.ts';
+import { topProductsQueryOptions } from '../api/get-top-products.ts';
+import { BannerCarousel, preloadFirstSlide } from '../components/banner-carousel.tsx';
+import { CategoryCards } from '../components/category-cards.tsx';
+import { FaqSection } from '../components/faq-section.tsx';
+import { FeaturedProducts } from '../components/featured-products.tsx';
+import { Testimonials } from '../components/testimonials.tsx';
+
+// Ask for the featured products and the first banner picture the moment this chunk loads, while the
+// frame is still resolving the session, instead of after the page's first render.
+void queryClient.prefetchQuery(topProductsQueryOptions);
+preloadFirstSlide();
+
+/** The home page (spec §2): banner, categories, FAQ, featured products, testimonials. */
 export function HomePage() {
   return (
-    <section>
-      <h1 className="text-2xl font-bold">BulkCart</h1>
-    </section>
+    <div className="flex flex-col gap-14 md:gap-20">
+      <h1 className="sr-only">BulkCart: wholesale products in bulk for your business</h1>
+      <BannerCarousel />
+      <CategoryCards />
+      <FaqSection />
+      <FeaturedProducts />
+      <Testimonials />
+    </div>
   );
 }
