@@ -13,7 +13,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  outputDir: '../test-results',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results',
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
@@ -25,7 +25,7 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } }, testIgnore: '**/*.phone.spec.ts' },
     { name: 'phone', use: { ...devices['Pixel 7'] }, testMatch: '**/*.phone.spec.ts' },
   ],
 });

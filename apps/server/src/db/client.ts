@@ -43,7 +43,9 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 3000 });
+  // A rush on one product queues requests for a connection; waiting up to 10 s beats failing them
+  // with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // A database restart kills idle and busy connections; without these listeners node-postgres
   // emits an unhandled 'error' event and takes the whole process down (STACK.md).
   pool.on('error', () => {});

@@ -17,7 +17,8 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'https:'],
+        // data: only for images (daisyUI's spinner mask and texture); images cannot run script.
+        imgSrc: ["'self'", 'https:', 'data:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         formAction: ["'self'", ...(config.google ? ['https:', 'http://127.0.0.1:*', 'http://localhost:*'] : [])],

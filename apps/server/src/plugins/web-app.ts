@@ -21,8 +21,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
       index: false,
       preCompressed: true,
       setHeaders(res, filePath) {
+        // Built assets carry a content hash; images are replaced only by a deploy, so a week is safe.
         const isHashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        const isImage = filePath.includes(`${path.sep}images${path.sep}`);
+        res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : isImage ? 'public, max-age=604800' : 'public, max-age=3600');
       },
     });
   }

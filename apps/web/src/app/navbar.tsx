@@ -51,7 +51,7 @@ export function Navbar() {
           </ul>
         </div>
         <Link to="/" className="btn btn-ghost text-xl font-bold text-primary">
-          Bulk<span className="text-secondary">Cart</span>
+          Bulk<span className="text-accent">Cart</span>
         </Link>
       </div>
       <nav aria-label="Main" className="navbar-center hidden lg:flex">

@@ -2,7 +2,7 @@
 export function RatingStars({ rating, showNumber = true }: { rating: number | null | undefined; showNumber?: boolean }) {
   const value = Math.max(0, Math.min(5, rating ?? 0));
   return (
-    <span className="inline-flex items-center gap-1" aria-label={`Rated ${value.toFixed(2)} out of 5`}>
+    <span role="img" className="inline-flex items-center gap-1" aria-label={`Rated ${value.toFixed(2)} out of 5`}>
       <span aria-hidden="true" className="text-warning">
         {'★'.repeat(Math.round(value))}
         <span className="text-base-300">{'★'.repeat(5 - Math.round(value))}</span>

@@ -1,4 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@bulkcart/contracts/product';
+import { paths } from '@bulkcart/contracts/routes';
+import { useMe } from '../../auth/api/get-me.ts';
+
+// The dialog (and the order schema it uses) loads when a buyer reaches for a buy button, not with
+// every page of cards; pointing at or focusing the button starts the download before the click.
+const loadCheckoutDialog = () => import('./checkout-dialog.tsx');
+const CheckoutDialog = lazy(() => loadCheckoutDialog().then((m) => ({ default: m.CheckoutDialog })));
 
 export interface BuyButtonProps {
   product: Product;
@@ -9,13 +18,33 @@ export interface BuyButtonProps {
 }
 
 /**
- * The buy button of a product card or the detail page: opens the checkout dialog (issue 5).
- * Placeholder until the ordering feature lands; the props are the stable interface.
+ * The buy button of a product card or the detail page. Signed in, it opens the checkout dialog;
+ * signed out, it goes to the sign-in page, which brings the buyer back here afterwards.
  */
-export function BuyButton({ label = 'Buy Now', className = 'btn btn-secondary btn-sm' }: BuyButtonProps) {
+export function BuyButton({ product, quantity, label = 'Buy Now', className = 'btn btn-secondary btn-sm' }: BuyButtonProps) {
+  const me = useMe();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [isOpen, setIsOpen] = useState(false);
+
+  function open() {
+    if (!me.data?.user) {
+      navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } });
+      return;
+    }
+    setIsOpen(true);
+  }
+
   return (
-    <button type="button" className={className} disabled>
-      {label}
-    </button>
+    <>
+      <button type="button" className={className} onClick={open} onPointerEnter={() => void loadCheckoutDialog()} onFocus={() => void loadCheckoutDialog()} aria-haspopup="dialog">
+        {label}
+      </button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog product={product} initialQuantity={quantity ?? product.minquantity ?? 1} onClose={() => setIsOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { Order } from '@bulkcart/contracts';
+import { createTestEnv, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { orders } from '../../db/schema/orders.ts';
+import { queryRows } from '../../db/rows.ts';
+import { bearer, insertBuyers, insertProduct, readStock } from './orders.fixtures.ts';
+
+/**
+ * Races only exist where transactions run side by side: PGlite has one connection, so these run on
+ * PostgreSQL alone, over real HTTP against a listening server so requests overlap as in production
+ * (the pool holds 20 connections; hundreds of requests queue for them and contend on one row).
+ */
+describe('purchase and cancel under concurrency [postgres]', () => {
+  let env: TestEnv;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    env = await createTestEnv('postgres');
+    await env.app.listen({ port: 0, host: '127.0.0.1' });
+    baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  async function post(token: { authorization: string }, body: unknown, key?: string): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${baseUrl}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...token, ...(key ? { 'idempotency-key': key } : {}) },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  async function del(token: { authorization: string }, id: string): Promise<number> {
+    const response = await fetch(`${baseUrl}/api/order/${id}`, { method: 'DELETE', headers: token });
+    await response.arrayBuffer();
+    return response.status;
+  }
+
+  it('lets exactly as many of 300 buyers succeed as the stock covers, never overselling', async () => {
+    const moq = 7;
+    const initial = 100 * moq + 5;
+    const productId = await insertProduct(env.db(), { mainquantity: initial, minquantity: moq });
+    const buyers = await insertBuyers(env.db(), 300);
+
+    // Evidence that the requests really overlapped: how many the server held open at once.
+    let open = 0;
+    let peak = 0;
+    const track = (_req: IncomingMessage, res: ServerResponse) => {
+      peak = Math.max(peak, ++open);
+      res.once('close', () => open--);
+    };
+    env.app.server.on('request', track);
+    const results = await Promise.all(buyers.map((b) => post(bearer(b), { productId, quantity: moq })));
+    env.app.server.off('request', track);
+    expect(peak).toBeGreaterThan(20);
+
+    const created = results.filter((r) => r.status === 201);
+    const refused = results.filter((r) => r.status === 409);
+    expect(created).toHaveLength(100);
+    expect(refused).toHaveLength(200);
+    for (const r of refused) {
+      expect(r.body).toMatchObject({ error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: expect.stringMatching(/^we have only \d units\.$/) } });
+    }
+    const finalStock = await readStock(env.db(), productId);
+    expect(finalStock).toBe(5);
+    const [sold] = await queryRows<{ n: number; units: number }>(
+      env.db(),
+      sql`SELECT count(*)::int AS n, coalesce(sum(quantity), 0)::int AS units FROM orders WHERE product_id = ${productId}`,
+    );
+    expect(sold).toEqual({ n: 100, units: 700 });
+    expect(sold!.units + finalStock!).toBe(initial);
+    // Each successful buyer got exactly one order of their own.
+    expect(new Set(created.map((r) => (r.body as Order)._id)).size).toBe(100);
+  });
+
+  it('makes one order and one decrement from 20 simultaneous requests with one Idempotency-Key', async () => {
+    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 10 });
+    const [buyer] = await insertBuyers(env.db(), 1);
+    const key = randomUUID();
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(bearer(buyer!), { productId, quantity: 10 }, key)));
+
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(19);
+    expect(new Set(results.map((r) => (r.body as Order)._id)).size).toBe(1);
+    const rows = await env.db().select({ id: orders.id }).from(orders).where(eq(orders.buyerId, buyer!.id));
+    expect(rows).toHaveLength(1);
+    expect(await readStock(env.db(), productId)).toBe(990);
+  });
+
+  it('replays the first order to simultaneous repeats even when it took the last of the stock', async () => {
+    const productId = await insertProduct(env.db(), { mainquantity: 10, minquantity: 10 });
+    const [buyer] = await insertBuyers(env.db(), 1);
+    const key = randomUUID();
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => post(bearer(buyer!), { productId, quantity: 10 }, key)));
+
+    expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(200)].sort());
+    expect(new Set(results.map((r) => (r.body as Order)._id)).size).toBe(1);
+    expect(await readStock(env.db(), productId)).toBe(0);
+  });
+
+  it('restores the stock once when one order is cancelled twice at the same moment', async () => {
+    const productId = await insertProduct(env.db(), { mainquantity: 500, minquantity: 25 });
+    const [buyer] = await insertBuyers(env.db(), 1);
+    const order = (await post(bearer(buyer!), { productId, quantity: 40 })).body as Order;
+    expect(await readStock(env.db(), productId)).toBe(460);
+
+    const statuses = await Promise.all([del(bearer(buyer!), order._id), del(bearer(buyer!), order._id)]);
+
+    expect(statuses.sort()).toEqual([200, 404]);
+    expect(await readStock(env.db(), productId)).toBe(500);
+  });
+
+  it('restores each of many orders exactly once when they are cancelled all at once, twice over', async () => {
+    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 5 });
+    const buyers = await insertBuyers(env.db(), 40);
+    const placed = await Promise.all(buyers.map(async (b) => ({ buyer: b, order: (await post(bearer(b), { productId, quantity: 5 })).body as Order })));
+    expect(await readStock(env.db(), productId)).toBe(800);
+
+    const statuses = await Promise.all(placed.flatMap(({ buyer, order }) => [del(bearer(buyer), order._id), del(bearer(buyer), order._id)]));
+
+    expect(statuses.filter((s) => s === 200)).toHaveLength(40);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(40);
+    expect(await readStock(env.db(), productId)).toBe(1000);
+  });
+});

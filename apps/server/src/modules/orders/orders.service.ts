@@ -1,0 +1,210 @@
+import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { orders, type OrderRow } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import type { SessionUser } from '../accounts/session.ts';
+
+export interface OrdersContext {
+  db: Db;
+  user: SessionUser;
+}
+
+const orderIdSchema = z.uuid();
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const orderNotFound = () => notFound('Order not found');
+const productNotFound = () => notFound('Product not found');
+const belowMoq = (minquantity: number) => new AppError('BELOW_MOQ', MESSAGES.moqText(minquantity), { title: MESSAGES.moqTitle });
+const outOfStock = (mainquantity: number) => new AppError('OUT_OF_STOCK', MESSAGES.stockText(mainquantity), { title: MESSAGES.stockTitle });
+const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
+
+/** The spec's `data`: a locale date string (US style, UTC, so every server answers the same). */
+function formatOrderDate(date: Date): string {
+  return date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+}
+
+export function toOrder(row: OrderRow): Order {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    quantity: row.quantity,
+    data: formatOrderDate(row.createdAt),
+    createdAt: row.createdAt.toISOString(),
+    unitPrice: row.unitPriceCents / 100,
+    product: {
+      name: row.productName,
+      image: row.productImage,
+      brandname: row.productBrand,
+      category: row.productCategory,
+      minquantity: row.productMinquantity,
+    },
+  };
+}
+
+async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** PostgreSQL's unique_violation, wherever the driver or Drizzle nested it. */
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function assertCanBuy(user: SessionUser): void {
+  if (!user.name.trim() || !user.email.trim()) {
+    throw forbidden('Your account needs a name and an email address before you can buy.');
+  }
+}
+
+/**
+ * The whole purchase in one transaction. The guarded decrement is the only stock check that counts:
+ * it locks the product row, and a concurrent buyer waits for it and then re-checks the new stock, so
+ * stock can never be oversold or go below 0. The snapshot and price come from the row it locked.
+ */
+async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrderInput, idempotencyKey: string | null): Promise<OrderRow> {
+  const [product] = await tx
+    .select({ minquantity: products.minquantity, priceCents: products.priceCents })
+    .from(products)
+    .where(eq(products.id, input.productId));
+  if (!product) throw productNotFound();
+  if (input.quantity < product.minquantity) throw belowMoq(product.minquantity);
+  if (product.priceCents === null) throw unpriced();
+
+  const [taken] = await tx
+    .update(products)
+    .set({ mainquantity: sql`${products.mainquantity} - ${input.quantity}`, updatedAt: sql`now()` })
+    .where(and(eq(products.id, input.productId), gte(products.mainquantity, input.quantity)))
+    .returning({
+      name: products.name,
+      image: products.image,
+      brandname: products.brandname,
+      category: products.category,
+      minquantity: products.minquantity,
+      priceCents: products.priceCents,
+      discount: products.discount,
+    });
+  if (!taken) {
+    const [current] = await tx.select({ mainquantity: products.mainquantity }).from(products).where(eq(products.id, input.productId));
+    if (!current) throw productNotFound();
+    throw outOfStock(current.mainquantity);
+  }
+  // The seller may have edited the product between our first read and the lock: the locked row rules.
+  if (input.quantity < taken.minquantity) throw belowMoq(taken.minquantity);
+  if (taken.priceCents === null) throw unpriced();
+
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      buyerId: user.id,
+      buyerEmail: user.email,
+      buyerName: user.name,
+      productId: input.productId,
+      quantity: input.quantity,
+      unitPriceCents: discountedUnitCents(taken.priceCents / 100, taken.discount),
+      productName: taken.name,
+      productImage: taken.image,
+      productBrand: taken.brandname,
+      productCategory: taken.category,
+      productMinquantity: taken.minquantity,
+      idempotencyKey,
+    })
+    .returning();
+  if (!row) throw new Error('order insert returned no row');
+  return row;
+}
+
+/**
+ * POST /api/order. With an idempotency key, a repeat by the same buyer answers the first order: found
+ * up front when the first one has committed, or, when both run at once, through the unique index:
+ * the second insert waits for the first, fails, and its transaction (decrement included) rolls back.
+ */
+export async function createOrder(
+  ctx: OrdersContext,
+  input: CreateOrderInput & { idempotencyKey: string | null },
+): Promise<{ order: Order; replayed: boolean }> {
+  assertCanBuy(ctx.user);
+  const { idempotencyKey: key, ...purchase } = input;
+  if (key) {
+    const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
+    if (existing) return { order: toOrder(existing), replayed: true };
+  }
+  try {
+    const row = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.user, purchase, key));
+    return { order: toOrder(row), replayed: false };
+  } catch (error) {
+    // A concurrent twin may have taken the last stock (409) or won the key: either way it was a repeat.
+    if (key && (isUniqueViolation(error) || error instanceof AppError)) {
+      const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
+      if (existing) return { order: toOrder(existing), replayed: true };
+    }
+    throw error;
+  }
+}
+
+export interface ListOrdersInput {
+  email: string;
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * GET /api/orders/{email}: the buyer's live orders, newest first, one bounded query served by the
+ * partial index (buyer_id, seq DESC) WHERE cancelled_at IS NULL. The snapshot is in the row, so no
+ * join, and an order whose product was deleted still lists.
+ */
+export async function listOrders(ctx: OrdersContext, input: ListOrdersInput): Promise<Page<Order>> {
+  if (input.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
+    throw forbidden('You can only see your own orders.');
+  }
+  const afterSeq = decodeCursor(input.cursor);
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, ctx.user.id), isNull(orders.cancelledAt), afterSeq !== null ? lt(orders.seq, afterSeq) : undefined))
+    .orderBy(desc(orders.seq))
+    .limit(input.limit + 1);
+  const page = takePage(rows, input.limit);
+  return { items: page.items.map(toOrder), nextCursor: page.nextCursor };
+}
+
+/**
+ * DELETE /api/order/{id}: a soft cancel. The guarded update matches only the buyer's own live order,
+ * so a second (or concurrent) cancel matches nothing and restores nothing; another buyer's order
+ * looks exactly like an unknown one.
+ */
+export async function cancelOrder(ctx: OrdersContext, input: { id: string }): Promise<{ _id: string; cancelled: true }> {
+  // A malformed id names no order: the same 404 as an unknown one, never a database error.
+  const parsed = orderIdSchema.safeParse(input.id);
+  if (!parsed.success) throw orderNotFound();
+  const id = parsed.data.toLowerCase();
+  await ctx.db.transaction(async (tx) => {
+    const [cancelled] = await tx
+      .update(orders)
+      .set({ cancelledAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(orders.id, id), eq(orders.buyerId, ctx.user.id), isNull(orders.cancelledAt)))
+      .returning({ productId: orders.productId, quantity: orders.quantity });
+    if (!cancelled) throw orderNotFound();
+    if (cancelled.productId) {
+      await tx
+        .update(products)
+        .set({ mainquantity: sql`${products.mainquantity} + ${cancelled.quantity}`, updatedAt: sql`now()` })
+        .where(eq(products.id, cancelled.productId));
+    }
+  });
+  return { _id: id, cancelled: true };
+}

@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { clampQuantity } from '@bulkcart/contracts/order';
+import { discountedUnitCents, formatDollars } from '@bulkcart/contracts/pricing';
+import type { Product } from '@bulkcart/contracts/product';
+import { paths } from '@bulkcart/contracts/routes';
+import { Modal } from '../../../components/modal.tsx';
+import { notify } from '../../../components/notice.tsx';
+import { useMe } from '../../auth/api/get-me.ts';
+import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
+import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
+
+export interface CheckoutDialogProps {
+  product: Product;
+  initialQuantity: number;
+  onClose: () => void;
+}
+
+/** After a purchase: the page the buyer came from (navigation state), else the cart. */
+function useSuccessTarget(): string {
+  const from = (useLocation().state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : paths.cart;
+}
+
+/**
+ * The checkout dialog (spec §2, §4): buyer, a quantity stepper that never goes below 1, and Buy.
+ * Mounted only while open, so every opening starts from the given quantity.
+ */
+export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDialogProps) {
+  const user = useMe().data?.user;
+  const navigate = useNavigate();
+  const successTarget = useSuccessTarget();
+  const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The typed text, so the field may be empty while the buyer retypes; the quantity is always clamped.
+  const [text, setText] = useState(() => String(clampQuantity(initialQuantity)));
+  const quantity = clampQuantity(text);
+  // Notices live outside the dialog, which a modal dialog makes inert for assistive technology; this
+  // copy inside the dialog is what a screen reader announces.
+  const [announcement, setAnnouncement] = useState('');
+
+  const createOrder = useCreateOrder({
+    onSuccess: (order) =>
+      notify({ kind: 'success', title: 'Order placed', text: `${order.quantity} units of ${order.product.name} are on their way.`, durationMs: 1000 }),
+    onError: (error) => notify({ kind: 'error', ...describePurchaseError(error) }),
+  });
+
+  // The dialog opens (showModal) in Modal's effect, which runs before this one: then focus can move in.
+  useEffect(() => {
+    inputRef.current?.focus();
+    inputRef.current?.select();
+  }, []);
+
+  function buy() {
+    if (createOrder.isPending) return;
+    setText(String(quantity));
+    const problem = checkPurchase(product, quantity);
+    if (problem) {
+      notify({ kind: 'error', ...problem });
+      setAnnouncement(`${problem.title}: ${problem.text}`);
+      return;
+    }
+    setAnnouncement('');
+    createOrder.mutate(
+      { input: { productId: product._id, quantity }, idempotencyKey: newIdempotencyKey() },
+      {
+        onSuccess: () => {
+          onClose();
+          navigate(successTarget);
+        },
+        onError: (error) => {
+          const problem = describePurchaseError(error);
+          setAnnouncement(`${problem.title}: ${problem.text}`);
+        },
+      },
+    );
+  }
+
+  const unitCents = product.price === null ? null : discountedUnitCents(product.price, product.discount);
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Checkout"
+      actions={
+        <button type="submit" form={`${inputId}-form`} className="btn btn-primary min-w-28" disabled={createOrder.isPending}>
+          {createOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Buy
+        </button>
+      }
+    >
+      <form
+        id={`${inputId}-form`}
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          buy();
+        }}
+      >
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-box bg-base-200/60 p-3 text-sm">
+          <dt className="text-base-content/70">Buyer</dt>
+          <dd className="font-medium break-words" data-testid="checkout-buyer-name">
+            {user?.displayName}
+          </dd>
+          <dt className="text-base-content/70">Email</dt>
+          <dd className="break-all" data-testid="checkout-buyer-email">
+            {user?.email}
+          </dd>
+        </dl>
+        <div className="text-sm">
+          <p className="font-semibold break-words">{product.name}</p>
+          <p className="text-base-content/70">
+            {unitCents === null ? 'Price on request' : `${formatDollars(unitCents)} per unit`} · Min Buy: {product.minquantity} · In stock: {product.mainquantity}
+          </p>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="text-sm font-medium">
+            Quantity
+          </label>
+          <div className="join">
+            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => setText(String(clampQuantity(quantity - 1)))}>
+              −
+            </button>
+            <input
+              ref={inputRef}
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              className="input join-item w-32 text-center"
+              value={text}
+              onChange={(e) => setText(e.target.value === '' ? '' : String(clampQuantity(e.target.value)))}
+              onBlur={() => setText(String(quantity))}
+            />
+            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => setText(String(clampQuantity(quantity + 1)))}>
+              +
+            </button>
+          </div>
+          {unitCents !== null ? (
+            <p className="text-sm text-base-content/70" data-testid="checkout-total">
+              Total: {formatDollars(unitCents * quantity)}
+            </p>
+          ) : null}
+        </div>
+        <p role="alert" className="sr-only">
+          {announcement}
+        </p>
+      </form>
+    </Modal>
+  );
+}

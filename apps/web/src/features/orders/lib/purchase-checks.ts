@@ -1,0 +1,25 @@
+import { MESSAGES } from '@bulkcart/contracts/messages';
+import type { Product } from '@bulkcart/contracts/product';
+import { ApiError } from '../../../lib/api-client.ts';
+
+export interface PurchaseProblem {
+  title: string;
+  text: string;
+}
+
+/**
+ * The spec's checks, run in the browser before sending for a quick answer (spec §5): the quantity
+ * against the minimum, then the stock against the minimum (not against the chosen quantity). The
+ * server repeats them on the live row and also checks the stock against the chosen quantity.
+ */
+export function checkPurchase(product: Pick<Product, 'minquantity' | 'mainquantity'>, quantity: number): PurchaseProblem | null {
+  if (quantity < product.minquantity) return { title: MESSAGES.moqTitle, text: MESSAGES.moqText(product.minquantity) };
+  if (product.mainquantity < product.minquantity) return { title: MESSAGES.stockTitle, text: MESSAGES.stockText(product.mainquantity) };
+  return null;
+}
+
+/** The server's refusals keep their spec titles; any other failure is the spec's 'Error' with its message. */
+export function describePurchaseError(error: Error): PurchaseProblem {
+  const isSpecRefusal = error instanceof ApiError && (error.code === 'BELOW_MOQ' || error.code === 'OUT_OF_STOCK');
+  return { title: isSpecRefusal ? error.title : MESSAGES.errorTitle, text: error.message };
+}
