@@ -11,6 +11,7 @@ import { parseInput } from '../../lib/validate.ts';
 import { buildNextLink, type Page } from '../../lib/pagination.ts';
 import { requireUser } from '../accounts/session.ts';
 import { deletedProductResponseSchema, productListResponseSchema, productResponseSchema } from './product-json.ts';
+import { sendSharedAnswer, shareAnswer } from './shared-answer.ts';
 import {
   addProduct,
   adjustStock,
@@ -24,12 +25,16 @@ import {
 
 type IdParams = { Params: { id: string } };
 
+/** The `Link` header announcing the page after this one, keeping the filters; null on the last page. */
+function nextLinkOf<T>(path: string, query: ProductListQuery, page: Page<T>): string | null {
+  if (!page.nextCursor) return null;
+  return buildNextLink(path, { limit: query.limit, category: query.category, available: query.available }, page.nextCursor);
+}
+
 /** Sends one page as a bare array (the spec's shape) and announces the next one in `Link`. */
 function sendPage<T>(reply: FastifyReply, path: string, query: ProductListQuery, page: Page<T>): T[] {
-  if (page.nextCursor) {
-    const params = { limit: query.limit, category: query.category, available: query.available };
-    reply.header('link', buildNextLink(path, params, page.nextCursor));
-  }
+  const link = nextLinkOf(path, query, page);
+  if (link) reply.header('link', link);
   return page.items;
 }
 
@@ -41,14 +46,23 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
   const list = { schema: { response: { 200: productListResponseSchema } } };
   const one = { schema: { response: { 200: productResponseSchema, 201: productResponseSchema } } };
 
-  app.get('/api/topproduct', list, async () => listTopProducts(ctx));
+  // Public reads: requests arriving together share one query and one serialised answer
+  // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema.
+  app.get('/api/topproduct', list, async (request, reply) => {
+    const top = await listTopProducts(ctx);
+    return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
+  });
 
   app.get('/api/allproduct', list, async (request, reply) => {
     const query = parseInput(productListQuerySchema, request.query);
-    return sendPage(reply, '/api/allproduct', query, await listProducts(ctx, query));
+    const page = await listProducts(ctx, query);
+    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), nextLinkOf('/api/allproduct', query, page)));
   });
 
-  app.get<IdParams>('/api/product/:id', one, async (request) => getProduct(ctx, { id: request.params.id }));
+  app.get<IdParams>('/api/product/:id', one, async (request, reply) => {
+    const product = await getProduct(ctx, { id: request.params.id });
+    return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
+  });
 
   app.get<{ Params: { email: string } }>('/api/products/:email', list, async (request, reply) => {
     const user = await requireUser(ctx.auth, request);

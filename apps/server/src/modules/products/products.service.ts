@@ -12,13 +12,14 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { toProductJson } from './product-json.ts';
+import { ManyKeyBatcher, SameKeyBatcher } from './turn-batch.ts';
 import {
   adjustOwnedStock,
   deleteOwnedProduct,
   insertProduct,
-  selectProductById,
   selectProductGuard,
   selectProductPage,
+  selectProductsByIds,
   selectTopRated,
   updateOwnedProduct,
   type ProductChanges,
@@ -48,20 +49,56 @@ function toPage(rows: Awaited<ReturnType<typeof selectProductPage>>, limit: numb
   return { items: page.items.map(toProductJson), nextCursor: page.nextCursor };
 }
 
-export async function listTopProducts(ctx: ReadContext): Promise<Product[]> {
-  const rows = await selectTopRated(ctx.db, LIMITS.featuredCount);
-  return rows.map(toProductJson);
+/**
+ * The public reads batch per turn of the event loop (turn-batch.ts): requests arriving together share
+ * one query, and so one result object, which the routes serialise once. One set per database.
+ */
+interface ReadBatchers {
+  top: SameKeyBatcher<Product[]>;
+  pages: SameKeyBatcher<Page<Product>>;
+  byId: ManyKeyBatcher<Product>;
 }
 
-/** The public catalog, newest first, one page at a time. */
-export async function listProducts(ctx: ReadContext, query: ProductListQuery): Promise<Page<Product>> {
-  const rows = await selectProductPage(ctx.db, {
-    category: query.category,
-    availableOnly: query.available === 'true',
-    beforeSeq: decodeCursor(query.cursor),
-    take: query.limit + 1,
+const batchersByDb = new WeakMap<Db, ReadBatchers>();
+
+function batchersFor(db: Db): ReadBatchers {
+  let batchers = batchersByDb.get(db);
+  if (!batchers) {
+    batchers = {
+      top: new SameKeyBatcher(),
+      pages: new SameKeyBatcher(),
+      byId: new ManyKeyBatcher(async (ids) => {
+        const rows = await selectProductsByIds(db, ids);
+        return new Map(rows.map((row) => [row.id, toProductJson(row)]));
+      }),
+    };
+    batchersByDb.set(db, batchers);
+  }
+  return batchers;
+}
+
+/** The result may be shared with concurrent callers: read it, never change it. */
+export async function listTopProducts(ctx: ReadContext): Promise<Product[]> {
+  return batchersFor(ctx.db).top.load('top', async () => {
+    const rows = await selectTopRated(ctx.db, LIMITS.featuredCount);
+    return rows.map(toProductJson);
   });
-  return toPage(rows, query.limit);
+}
+
+/** The public catalog, newest first, one page at a time. The page may be shared: read only. */
+export async function listProducts(ctx: ReadContext, query: ProductListQuery): Promise<Page<Product>> {
+  // A bad cursor is this request's own 422, before it joins anyone.
+  const beforeSeq = decodeCursor(query.cursor);
+  const key = JSON.stringify([query.limit, beforeSeq, query.category ?? null, query.available ?? null]);
+  return batchersFor(ctx.db).pages.load(key, async () => {
+    const rows = await selectProductPage(ctx.db, {
+      category: query.category,
+      availableOnly: query.available === 'true',
+      beforeSeq,
+      take: query.limit + 1,
+    });
+    return toPage(rows, query.limit);
+  });
 }
 
 /** A seller's own listings; emails compare case-insensitively, and nobody reads another's list. */
@@ -79,10 +116,11 @@ export async function listOwnProducts(ctx: WriteContext, input: { email: string;
   return toPage(rows, input.query.limit);
 }
 
+/** Requests for products arriving together are answered by one `id = ANY(…)` query. Read only. */
 export async function getProduct(ctx: ReadContext, input: { id: string }): Promise<Product> {
-  const row = await selectProductById(ctx.db, parseProductId(input.id));
-  if (!row) throw productNotFound();
-  return toProductJson(row);
+  const product = await batchersFor(ctx.db).byId.load(parseProductId(input.id));
+  if (!product) throw productNotFound();
+  return product;
 }
 
 /** The schema bounds price by LIMITS.priceMax, so cents always fit the 32-bit column. */

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:api`: load and scale benchmarks of the API (issue 7). Every server under test is its
+ * own child process on 127.0.0.1; every load run is bounded in time; everything started is stopped by
+ * PID. Prints a Markdown report (pasted into docs/benchmarks.md) and writes it, with the raw JSON,
+ * to a temp folder.
+ *
+ *   npm run bench:api -- [--parts=read,orders,scale,processes,memory] [--duration=10] [--warmup=3]
+ *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
+ *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
+import type { BenchContext } from './lib/context.ts';
+import { describeMachine } from './lib/machine.ts';
+import { killLiveChildren, useServerRoot } from './lib/processes.ts';
+import { renderReport, type Report } from './lib/report.ts';
+import { measureReadCeiling } from './parts/read-ceiling.ts';
+import { measureOrders } from './parts/orders.ts';
+import { measureCatalogScale } from './parts/catalog-scale.ts';
+import { measureProcesses } from './parts/processes.ts';
+
+const PARTS = ['read', 'orders', 'scale', 'processes'] as const;
+type Part = (typeof PARTS)[number];
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      parts: { type: 'string', default: PARTS.join(',') },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '64' },
+      databases: { type: 'string', default: 'pglite,postgres' },
+      sizes: { type: 'string', default: '1000,100000' },
+      'server-root': { type: 'string' },
+    },
+  });
+  const parts = values.parts.split(',').map((p) => p.trim());
+  for (const part of parts) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown part "${part}" (known: ${PARTS.join(', ')})`);
+  const databases = values.databases.split(',').map((d) => d.trim());
+  for (const d of databases) if (d !== 'pglite' && d !== 'postgres') throw new Error(`unknown database "${d}"`);
+  return {
+    parts: parts as Part[],
+    duration: Number(values.duration),
+    warmup: Number(values.warmup),
+    connections: Number(values.connections),
+    databases: databases as Array<'pglite' | 'postgres'>,
+    sizes: values.sizes.split(',').map(Number),
+    serverRoot: values['server-root'],
+  };
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  if (options.serverRoot) useServerRoot(options.serverRoot);
+  const cluster = await startThrowawayPostgres();
+  const started = Date.now();
+  const log = (message: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
+  const context: BenchContext = {
+    duration: options.duration,
+    warmup: options.warmup,
+    connections: options.connections,
+    pgAdminUrl: cluster.url,
+    pgDataDir: cluster.dataDir,
+    databases: options.databases,
+    log,
+  };
+  const report: Report = { machine: describeMachine('before'), options };
+  const stopOnSignal = () => {
+    killLiveChildren();
+    cluster.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  try {
+    if (options.parts.includes('read')) report.read = await measureReadCeiling(context);
+    if (options.parts.includes('orders')) report.orders = await measureOrders(context);
+    if (options.parts.includes('scale')) report.scale = await measureCatalogScale(context, options.sizes);
+    if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
+  } finally {
+    cluster.stop();
+  }
+  report.machineAfter = describeMachine('after');
+  const markdown = renderReport(report);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-bench-api-'));
+  writeFileSync(path.join(folder, 'report.md'), markdown);
+  writeFileSync(path.join(folder, 'report.json'), JSON.stringify(report, (key, value: unknown) => (key === 'samples' ? undefined : value), 2));
+  process.stdout.write(markdown);
+  log(`report written to ${folder}/report.md and report.json`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import type { DatabaseTarget } from './processes.ts';
+
+export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+
+let counter = 0;
+
+/** A fresh, empty database on the throwaway cluster. */
+export async function createPostgresDatabase(adminUrl: string, label: string): Promise<DatabaseTarget & { kind: 'postgres' }> {
+  counter += 1;
+  const name = `bench_${label.replace(/\W+/g, '_')}_${process.pid}_${counter}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', url: url.toString() };
+}
+
+/** A fresh PGlite data folder; removed by the returned function. */
+export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite' }; remove: () => void } {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-bench-pglite-'));
+  return { target: { kind: 'pglite', dataDir }, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/**
+ * Direct SQL on the database under test. A PGlite folder must never be open in two processes at
+ * once (STACK.md), so for PGlite call this only while no server holds it.
+ */
+export async function withSql<T>(target: DatabaseTarget, run: (query: Query) => Promise<T>): Promise<T> {
+  if (target.kind === 'postgres') {
+    const client = new pg.Client({ connectionString: target.url });
+    await client.connect();
+    try {
+      return await run(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new PGlite(target.dataDir);
+  await db.waitReady;
+  try {
+    return await run(async <R,>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);
+  } finally {
+    await db.close();
+  }
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { AutocannonRequest } from 'autocannon';
+import { bearer, type BenchUser } from './accounts.ts';
+import type { Query } from './databases.ts';
+import { requestJson } from './http.ts';
+import type { LoadResult } from './load.ts';
+
+export interface FloorProduct {
+  id: string;
+  initialStock: number;
+  /** A product with little stock, meant to sell out during the run (409s then, never oversell). */
+  isScarce: boolean;
+}
+
+export const ROOMY_STOCK = 1_000_000;
+export const SCARCE_STOCK = 400;
+
+/** A seller lists products through the API, as a real seller would (MOQ 1, so any buyer may order 1–3). */
+export async function listFloorProducts(baseUrl: string, seller: BenchUser, spec: { roomy: number; scarce: number }): Promise<FloorProduct[]> {
+  const products: FloorProduct[] = [];
+  const kinds = [...Array.from({ length: spec.roomy }, () => false), ...Array.from({ length: spec.scarce }, () => true)];
+  for (const [i, isScarce] of kinds.entries()) {
+    const initialStock = isScarce ? SCARCE_STOCK : ROOMY_STOCK;
+    const { json } = await requestJson<{ _id: string }>(`${baseUrl}/api/addproduct`, {
+      method: 'POST',
+      headers: bearer(seller),
+      body: JSON.stringify({
+        image: 'https://images.example.com/bench.webp',
+        name: `${isScarce ? 'Scarce' : 'Bench'} pallet ${i + 1}`,
+        mainquantity: initialStock,
+        minquantity: 1,
+        brandname: 'BenchBrand',
+        category: 'Office Supplies & Stationery',
+        price: 12,
+        rating: 4,
+        discount: 10,
+      }),
+    });
+    products.push({ id: json._id, initialStock, isScarce });
+  }
+  return products;
+}
+
+/**
+ * What one connection sends: one buyer (its own bearer token), a random product of the floor, 1–3
+ * units, and a fresh Idempotency-Key per order, as the web app's checkout does.
+ */
+export function orderRequestsFor(buyers: BenchUser[], products: FloorProduct[]) {
+  return (connection: number): AutocannonRequest[] => {
+    const buyer = buyers[connection % buyers.length] as BenchUser;
+    const headers = { ...bearer(buyer), 'content-type': 'application/json' };
+    return [
+      {
+        method: 'POST',
+        path: '/api/order',
+        headers,
+        setupRequest: (request) => {
+          const product = products[Math.floor(Math.random() * products.length)] as FloorProduct;
+          return {
+            ...request,
+            headers: { ...headers, 'idempotency-key': randomUUID() },
+            body: JSON.stringify({ productId: product.id, quantity: 1 + Math.floor(Math.random() * 3) }),
+          };
+        },
+      },
+    ];
+  };
+}
+
+export interface StockCheck {
+  /** Orders the clients were told were placed (201). */
+  placed: number;
+  /**
+   * Requests still in flight when a timed run stops are cut off by the load generator: the server
+   * may still complete them, so the database can hold up to this many orders more than 201s seen.
+   */
+  cutOffAtMost: number;
+  /** Live orders in the database for these products. */
+  ordersInDatabase: number;
+  oversold: number;
+  /** Products whose stock + sold differs from the initial stock. */
+  unbalanced: number;
+  scarceSoldOut: boolean;
+  lines: Array<{ id: string; initial: number; stock: number; sold: number; orders: number }>;
+  ok: boolean;
+}
+
+export function countPlaced(results: LoadResult[]): number {
+  return results.reduce((sum, r) => sum + (r.statusCounts['201'] ?? 0), 0);
+}
+
+/** Lets requests cut off at the end of a run finish on the server before anything is stopped or read. */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
+/** Reads the database after the run: nothing oversold, stock + sold = initial, one order per 201. */
+export async function checkStock(query: Query, products: FloorProduct[], placed: number, cutOffAtMost: number): Promise<StockCheck> {
+  const rows = await query<{ id: string; stock: number; sold: string; orders: string }>(
+    `SELECT p.id, p.mainquantity AS stock,
+            COALESCE(SUM(o.quantity) FILTER (WHERE o.cancelled_at IS NULL), 0) AS sold,
+            COUNT(o.id) FILTER (WHERE o.cancelled_at IS NULL) AS orders
+       FROM products p LEFT JOIN orders o ON o.product_id = p.id
+      WHERE p.id = ANY($1::uuid[])
+      GROUP BY p.id, p.mainquantity`,
+    [products.map((p) => p.id)],
+  );
+  const lines = products.map((product) => {
+    const row = rows.find((r) => r.id === product.id);
+    return { id: product.id, initial: product.initialStock, stock: row?.stock ?? Number.NaN, sold: Number(row?.sold ?? NaN), orders: Number(row?.orders ?? NaN) };
+  });
+  const ordersInDatabase = lines.reduce((sum, l) => sum + l.orders, 0);
+  const oversold = lines.filter((l) => l.sold > l.initial || l.stock < 0).length;
+  const unbalanced = lines.filter((l) => l.stock + l.sold !== l.initial).length;
+  const scarce = lines.filter((l, i) => products[i]?.isScarce);
+  const scarceSoldOut = scarce.length > 0 && scarce.every((l) => l.stock < 3);
+  const ordersMatch = ordersInDatabase >= placed && ordersInDatabase <= placed + cutOffAtMost;
+  return { placed, cutOffAtMost, ordersInDatabase, oversold, unbalanced, scarceSoldOut, lines, ok: oversold === 0 && unbalanced === 0 && ordersMatch };
+}

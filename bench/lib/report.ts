@@ -1,0 +1,158 @@
+import type { Machine } from './machine.ts';
+import type { ReadRow } from '../parts/read-ceiling.ts';
+import type { OrdersRow } from '../parts/orders.ts';
+import type { ScaleRun } from '../parts/catalog-scale.ts';
+import type { ProcessesResult } from '../parts/processes.ts';
+import type { StockCheck } from './order-floor.ts';
+
+export interface Report {
+  machine: Machine;
+  machineAfter?: Machine;
+  options: Record<string, unknown>;
+  read?: ReadRow[];
+  orders?: OrdersRow[];
+  scale?: ScaleRun[];
+  processes?: ProcessesResult;
+}
+
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n.toFixed(1)) : '–');
+const pct = (n: number) => (Number.isFinite(n) ? `${Math.round(n * 100)}%` : '–');
+const mib = (n: number) => (Number.isFinite(n) ? `${Math.round(n)}` : '–');
+const yes = (ok: boolean) => (ok ? 'yes' : '**NO**');
+
+function table(head: string[], rows: string[][]): string {
+  return [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+}
+
+function renderMachine(report: Report): string {
+  const m = report.machine;
+  const after = report.machineAfter;
+  return [
+    `- date: ${m.date}`,
+    `- machine: ${m.cpus} CPUs (${m.cpuModel}), ${m.memoryGiB} GiB memory, Node ${m.node}`,
+    `- commit: ${m.commit}${m.dirty ? ' plus uncommitted changes' : ''}`,
+    `- \`uptime\` before: ${m.uptime}`,
+    ...(after ? [`- \`uptime\` after: ${after.uptime}`] : []),
+    `- options: ${JSON.stringify(report.options)}`,
+    ...(report.options.serverRoot ? [`- server measured: the copy at ${String(report.options.serverRoot)} (bench/variant.ts), not this checkout`] : []),
+  ].join('\n');
+}
+
+function renderRead(rows: ReadRow[]): string {
+  return table(
+    ['database', 'endpoint', 'bytes', 'ceiling req/s', 'ours req/s', 'ratio', 'ours p50 ms', 'ours p99 ms', 'ceiling p99 ms', 'CPU µs/answer ceiling → ours', 'CPU ratio', 'RSS MiB rest → peak'],
+    rows.map((r) => [
+      r.database,
+      r.endpoint,
+      int(r.bytes),
+      int(r.ceiling.okPerSecond),
+      int(r.ours.okPerSecond),
+      pct(r.ratio),
+      ms(r.ours.p50),
+      ms(r.ours.p99),
+      ms(r.ceiling.p99),
+      `${int(r.ceilingCpuUs)} → ${int(r.oursCpuUs)}`,
+      pct(r.ceilingCpuUs / r.oursCpuUs),
+      `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`,
+    ]),
+  );
+}
+
+function ordersVersus(check: StockCheck): string {
+  const extra = check.ordersInDatabase - check.placed;
+  const ok = extra >= 0 && extra <= check.cutOffAtMost;
+  return `${yes(ok)}: ${int(check.ordersInDatabase)} vs ${int(check.placed)}${extra > 0 ? ` (+${extra} cut off in flight)` : ''}`;
+}
+
+function renderOrders(rows: OrdersRow[]): string {
+  return table(
+    ['database', 'buyers', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order (server + database)', '409 sold out', 'other non-2xx / errors', 'orders in DB vs 201s', 'oversold', 'stock + sold = initial', 'RSS MiB rest → peak'],
+    rows.map((r) => {
+      const other = Object.entries(r.load.statusCounts).filter(([code]) => code !== '201' && code !== '409').reduce((s, [, n]) => s + n, 0);
+      return [
+        r.database,
+        String(r.buyers),
+        int(r.ordersPerSecond),
+        ms(r.load.p50),
+        ms(r.load.p99),
+        `${int(r.cpuUsPerOrder)} (${int(r.serverCpuUsPerOrder)} + ${int(r.databaseCpuUsPerOrder)})`,
+        int(r.load.statusCounts['409'] ?? 0),
+        `${int(other)} / ${int(r.load.errors)}`,
+        ordersVersus(r.check),
+        r.check.oversold === 0 ? 'none' : `**${r.check.oversold} products**`,
+        yes(r.check.unbalanced === 0),
+        `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`,
+      ];
+    }),
+  );
+}
+
+function renderScale(runs: ScaleRun[]): string {
+  const parts: string[] = [];
+  for (const database of [...new Set(runs.map((r) => r.database))]) {
+    const mine = runs.filter((r) => r.database === database);
+    const labels = mine[0]?.lines.map((l) => l.label) ?? [];
+    parts.push(`#### ${database}\n`);
+    parts.push(
+      table(
+        ['query', ...mine.flatMap((r) => [`${int(r.size)}: p50 ms`, `${int(r.size)}: p99 ms`])],
+        labels.map((label, i) => [label.replace(/[\d,]+ items deep/, 'deep'), ...mine.flatMap((r) => [ms(r.lines[i]?.latency.p50 ?? NaN), ms(r.lines[i]?.latency.p99 ?? NaN)])]),
+      ),
+    );
+    parts.push(
+      '',
+      mine
+        .map((r) => `- ${int(r.size)} products: seeded ${int(r.seeded.products)} products and ${int(r.seeded.orders)} orders in ${r.seeded.seconds.toFixed(1)} s; deep category page at ${int(r.categoryDepth)} items; server RSS ${mib(r.restRssMiB)} MiB at rest, ${mib(r.afterRssMiB)} MiB after`)
+        .join('\n'),
+      '',
+    );
+  }
+  return parts.join('\n');
+}
+
+function renderExplains(runs: ScaleRun[]): string {
+  const biggest = [...runs].filter((r) => r.explained.length > 0).sort((a, b) => b.size - a.size)[0];
+  if (!biggest) return '';
+  const blocks = biggest.explained.map((e) => `**${e.label}**\n\n\`\`\`sql\n${e.sql}\n-- params: ${JSON.stringify(e.params)}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\``);
+  return [`EXPLAIN (ANALYZE, BUFFERS) on ${biggest.database} with ${int(biggest.size)} products:`, ...blocks].join('\n\n');
+}
+
+function renderProcesses(result: ProcessesResult): string {
+  const rows = result.rows.map((r) => [String(r.processes), int(r.ordersPerSecond), ms(r.p50), ms(r.p99), int(r.cpuUsPerOrder), r.peakRssMiB.map(mib).join(' + ')]);
+  const c = result.check;
+  return [
+    table(['processes', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order', 'peak RSS MiB'], rows),
+    '',
+    `After both phases (warm-up included): live orders in the database vs 201 answers: ${ordersVersus(c)}; oversold products: ${c.oversold}; stock + sold = initial on every product: ${yes(c.unbalanced === 0)}; scarce products sold out: ${yes(c.scarceSoldOut)}. RSS at rest: ${result.restRssMiB.map(mib).join(' + ')} MiB.`,
+  ].join('\n');
+}
+
+/** Every RSS figure of the run in one place: at rest, and the peak under each load. */
+function renderMemory(report: Report): string {
+  const rows: string[][] = [];
+  const byDatabase = new Map<string, ReadRow[]>();
+  for (const r of report.read ?? []) byDatabase.set(r.database, [...(byDatabase.get(r.database) ?? []), r]);
+  for (const [database, rows_] of byDatabase) {
+    rows.push([database, 'at rest (demo catalog)', mib(rows_[0]?.restRssMiB ?? NaN)]);
+    for (const r of rows_) rows.push([database, `reads: ${r.endpoint}`, mib(r.peakRssMiB)]);
+  }
+  for (const r of report.orders ?? []) rows.push([r.database, `orders: at rest → peak under ${r.buyers} buyers`, `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`]);
+  for (const r of report.scale ?? []) rows.push([r.database, `${int(r.size)} products: at rest → after the scale queries`, `${mib(r.restRssMiB)} → ${mib(r.afterRssMiB)}`]);
+  if (report.processes) {
+    rows.push(['PostgreSQL', 'two processes at rest', report.processes.restRssMiB.map(mib).join(' + ')]);
+    for (const r of report.processes.rows) rows.push(['PostgreSQL', `orders, ${r.processes} process(es), peak`, r.peakRssMiB.map(mib).join(' + ')]);
+  }
+  return rows.length > 0 ? table(['database', 'situation', 'server RSS MiB'], rows) : '';
+}
+
+export function renderReport(report: Report): string {
+  const sections = [`## Run of ${report.machine.date.slice(0, 10)}\n`, renderMachine(report)];
+  if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read));
+  if (report.orders) sections.push('\n### 2. Orders\n', renderOrders(report.orders));
+  if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
+  if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
+  const memory = renderMemory(report);
+  if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
+  return `${sections.join('\n')}\n`;
+}
