@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
@@ -24,8 +24,10 @@ const outOfStock = (mainquantity: number) => new AppError('OUT_OF_STOCK', MESSAG
 const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
 
 /** The spec's `data`: a locale date string (US style, UTC, so every server answers the same). */
+// One formatter for all: toLocaleDateString builds a new one per call (~60 µs, per the benchmark).
+const orderDateFormat = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC' });
 function formatOrderDate(date: Date): string {
-  return date.toLocaleDateString('en-US', { timeZone: 'UTC' });
+  return orderDateFormat.format(date);
 }
 
 export function toOrder(row: OrderRow): Order {
@@ -176,7 +178,8 @@ export async function listOrders(ctx: OrdersContext, input: ListOrdersInput): Pr
     .select()
     .from(orders)
     .where(and(eq(orders.buyerId, ctx.user.id), isNull(orders.cancelledAt), afterSeq !== null ? lt(orders.seq, afterSeq) : undefined))
-    .orderBy(desc(orders.seq))
+    // Spelled out: a plain DESC means NULLS FIRST, which the index (seq DESC NULLS LAST) cannot serve.
+    .orderBy(sql`${orders.seq} DESC NULLS LAST`)
     .limit(input.limit + 1);
   const page = takePage(rows, input.limit);
   return { items: page.items.map(toOrder), nextCursor: page.nextCursor };
