@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -35,7 +35,14 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
     requestIdHeader: false,
     trustProxy: config.isProduction,
     return503OnClosing: true,
+    // Router errors (a URL that does not decode, an over-long parameter) answer in our error shape.
+    frameworkErrors: handleFrameworkError,
+    // An email may be 254 characters, three times that percent-encoded; Fastify's default is 100.
+    routerOptions: { maxParamLength: 800 },
   });
+  // JSON is the only body the API takes. text/plain is also what a cross-site form can send without
+  // a CORS preflight, so it gets 415 like every other type.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import { getSessionUser } from '../modules/accounts/session.ts';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const ORDER_PATH = '/api/order';
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
@@ -11,6 +13,10 @@ const HOUR_MS = 60 * MINUTE_MS;
 export const FAILED_ATTEMPTS_PER_MINUTE = 5;
 /** Accounts one IP may create per hour: far above a real office, far below a sign-up bot. */
 export const SIGN_UPS_PER_IP_PER_HOUR = 300;
+/** Order requests one buyer may send per minute: a busy purchaser clicks far fewer, a script far more. */
+export const ORDERS_PER_USER_PER_MINUTE = 20;
+/** Order requests one IP may send per minute, for a whole office behind one address. */
+export const ORDERS_PER_IP_PER_MINUTE = 120;
 /** Bound on remembered keys, so a flood of distinct IPs or emails cannot grow memory without end. */
 const MAX_KEYS = 50_000;
 
@@ -87,7 +93,8 @@ function refuse(waitMs: number, what: string): AppError {
 /**
  * Abuse limits on password sign-in and sign-up, per IP and per email. Only failures count against the
  * minute budget, so a user who signs in correctly is never slowed down; a success clears the email's
- * failures. Off when RATE_LIMIT=false (the test default; the rate-limit tests switch it on).
+ * failures. Order creation is limited per buyer and per IP (registerOrderLimits). Off when
+ * RATE_LIMIT=false (the test default; the rate-limit tests switch it on).
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.rateLimit) return;
@@ -114,6 +121,8 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     }
   });
 
+  registerOrderLimits(app, ctx);
+
   app.addHook('onResponse', async (request, reply) => {
     const counter = counterFor(request);
     if (!counter) return;
@@ -124,5 +133,32 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
       if (email) counter.failures.clear(`email:${email}`);
       if (counter.failures === failedSignUps) signUpsByIp.record(`ip:${request.ip}`);
     }
+  });
+}
+
+function isOrderCreation(request: FastifyRequest): boolean {
+  return request.method === 'POST' && pathOf(request) === ORDER_PATH;
+}
+
+/**
+ * Order creation, per buyer and per IP. Unlike sign-in, every admitted attempt counts (a created
+ * order, a refused one, a replay): each one is a transaction, and a buyer's real pace is a few a
+ * minute. Attempts are counted when admitted, not when answered, so a burst of simultaneous requests
+ * cannot all slip under the limit before the first one finishes.
+ */
+function registerOrderLimits(app: FastifyInstance, ctx: AppContext): void {
+  const ordersByUser = new SlidingWindowCounter(ORDERS_PER_USER_PER_MINUTE, MINUTE_MS);
+  const ordersByIp = new SlidingWindowCounter(ORDERS_PER_IP_PER_MINUTE, MINUTE_MS);
+
+  app.addHook('preHandler', async (request) => {
+    if (!isOrderCreation(request)) return;
+    // Memoised per request (session.ts): the route's requireUser does not ask the database again.
+    const user = await getSessionUser(ctx.auth, request);
+    const ipKey = `ip:${request.ip}`;
+    const userKey = user ? `user:${user.id}` : null;
+    const waitMs = Math.max(ordersByIp.waitMs(ipKey), userKey ? ordersByUser.waitMs(userKey) : 0);
+    if (waitMs > 0) throw refuse(waitMs, 'orders');
+    ordersByIp.record(ipKey);
+    if (userKey) ordersByUser.record(userKey);
   });
 }

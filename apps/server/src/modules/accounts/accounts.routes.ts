@@ -13,7 +13,7 @@ export interface MeResponse {
 }
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await registerAuthRoutes(app, ctx.auth);
+  await registerAuthRoutes(app, ctx.auth, () => ctx.database.ping());
 
   /** Who is signed in, as the spec's User entity; `null` when nobody is (not an error for the app). */
   app.get('/api/me', async (request, reply): Promise<MeResponse> => {

@@ -60,10 +60,23 @@ async function toAppError(response: Response): Promise<AppError> {
 }
 
 /**
+ * better-auth swallows the driver's error and answers a bare 500 (body `null`). When the database is
+ * the cause, say so with our 503 so clients retry; anything else is our generic 500.
+ */
+async function explainServerFailure(pingDatabase: () => Promise<void>): Promise<AppError> {
+  try {
+    await pingDatabase();
+  } catch {
+    return new AppError('UNAVAILABLE', 'The service is briefly unavailable. Please try again.', { headers: { 'retry-after': '5' } });
+  }
+  return new AppError('INTERNAL', 'Something went wrong on our side. Please try again.');
+}
+
+/**
  * Mounts better-auth at /api/auth/*. Fastify has already parsed the JSON body, so the request is
  * rebuilt as a Fetch Request for better-auth's handler and its Response copied back.
  */
-export async function registerAuthRoutes(app: FastifyInstance, auth: Auth): Promise<void> {
+export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingDatabase: () => Promise<void>): Promise<void> {
   attachAuthLogger(auth, app.log);
   app.route({
     method: ['GET', 'POST'],
@@ -88,6 +101,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth): Prom
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');
+      if (response.status >= 500) throw await explainServerFailure(pingDatabase);
       if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) throw await toAppError(response);
       reply.status(response.status);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);

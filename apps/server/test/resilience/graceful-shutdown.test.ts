@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { freePort } from '../../../../scripts/throwaway-postgres.ts';
+import { createDataHome, listCatalog } from './support/server-data.ts';
+import { bearer, send, type HttpAnswer } from './support/http-client.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+
+/** Issue 8, item 5. */
+const IN_FLIGHT = 100;
+
+interface Outcome {
+  answer?: HttpAnswer;
+  error?: string;
+}
+
+/** Sends one order on its own connection and records the answer or the failure (e.g. a reset). */
+function placeOrder(server: ServerProcess, token: string, productId: string): Promise<Outcome> {
+  return send(server.url, {
+    method: 'POST',
+    path: '/api/order',
+    headers: { ...bearer(token), 'idempotency-key': randomUUID() },
+    body: { productId, quantity: 1 },
+  }).then(
+    (answer) => ({ answer }),
+    (error: Error) => ({ error: error.message }),
+  );
+}
+
+function summarise(outcomes: Outcome[]): Record<string, number> {
+  const tally: Record<string, number> = {};
+  for (const o of outcomes) {
+    const key = o.answer ? String(o.answer.status) : `error: ${o.error}`;
+    tally[key] = (tally[key] ?? 0) + 1;
+  }
+  return tally;
+}
+
+describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', () => {
+  it('[postgres] answers all 100 requests it was working on, then exits cleanly', async () => {
+    const home = await createDataHome('postgres');
+    const holder = new pg.Client({ connectionString: home.env.DATABASE_URL });
+    let server: ServerProcess | undefined;
+    try {
+      // info level logs every request as it starts, which is how we know all 100 are inside the server.
+      server = await startServer({ port: await freePort(), env: { ...home.env, DB_POOL_SIZE: String(IN_FLIGHT + 10), LOG_LEVEL: 'info' } });
+      const { buyers, stock } = await listCatalog(server.url, 1, randomUUID().slice(0, 8));
+      const productId = [...stock.keys()][0]!;
+
+      // Hold the product's row: each order's guarded stock update then waits on it, inside the server.
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
+      const mark = server.output().length;
+      let answered = 0;
+      const running = Array.from({ length: IN_FLIGHT }, () =>
+        placeOrder(server!, buyers[0]!.token, productId).then((o) => {
+          answered += 1;
+          return o;
+        }),
+      );
+      const started = () => server!.output().slice(mark).split('\n').filter((l) => l.includes('"url":"/api/order"') && l.includes('incoming request')).length;
+      const lockWaiters = async () =>
+        (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0]?.n ?? 0;
+      while (started() < IN_FLIGHT || (await lockWaiters()) === 0) {
+        // Nothing can finish while the row is held; an early answer is a failure to explain.
+        if (answered > 0) throw new Error(`answered before the row was released: ${JSON.stringify(summarise(await Promise.all(running)))}`);
+        await sleep(50);
+      }
+
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+      await sleep(500);
+      // The orders cannot finish while the row is held: the server must still be there, waiting.
+      expect(server.child.exitCode).toBeNull();
+      expect(answered).toBe(0);
+      await holder.query('COMMIT');
+
+      const outcomes = await Promise.all(running);
+      const exit = await server.exited;
+      const seconds = (Date.now() - signalled) / 1000;
+      console.log(`[shutdown postgres] ${IN_FLIGHT} orders inside the server at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
+      expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
+      // server.ts exits 1 when its 10 s deadline fires; 0 means it finished everything in time.
+      expect(exit.code).toBe(0);
+      expect(server.errorLines()).toEqual([]);
+      const ledger = await home.readLedger();
+      expect(ledger.liveByProduct.get(productId)).toBe(IN_FLIGHT);
+      expect(ledger.stockByProduct.get(productId)).toBe(stock.get(productId)! - IN_FLIGHT);
+    } finally {
+      await holder.end().catch(() => {});
+      await server?.kill('SIGKILL');
+      await home.remove();
+    }
+  }, 300_000);
+
+  it('[pglite] answers every request it had taken when SIGTERM came, then exits cleanly', async () => {
+    const home = await createDataHome('pglite');
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer({ port: await freePort(), env: home.env });
+      const { buyers, stock } = await listCatalog(server.url, 1, randomUUID().slice(0, 8));
+      const productId = [...stock.keys()][0]!;
+
+      // PGlite has one connection, so 100 orders queue up inside the server one behind the other.
+      let answered = 0;
+      const running = Array.from({ length: IN_FLIGHT }, () =>
+        placeOrder(server!, buyers[0]!.token, productId).then((o) => {
+          answered += 1;
+          return o;
+        }),
+      );
+      // The first answer shows the server is working through the queue; then the signal comes.
+      while (answered === 0) await sleep(5);
+      const inFlight = IN_FLIGHT - answered;
+      const signalled = Date.now();
+      server.child.kill('SIGTERM');
+
+      const outcomes = await Promise.all(running);
+      const exit = await server.exited;
+      const seconds = (Date.now() - signalled) / 1000;
+      console.log(`[shutdown pglite] ${inFlight} of ${IN_FLIGHT} orders unanswered at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
+      expect(inFlight).toBeGreaterThan(0);
+      expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
+      expect(exit.code).toBe(0);
+      expect(server.errorLines()).toEqual([]);
+
+      // Every answered order is really there, and the stock moved by exactly that much.
+      const ledger = await home.readLedger();
+      expect(ledger.liveByProduct.get(productId)).toBe(IN_FLIGHT);
+      expect(ledger.stockByProduct.get(productId)).toBe(stock.get(productId)! - IN_FLIGHT);
+    } finally {
+      await server?.kill('SIGKILL');
+      await home.remove();
+    }
+  }, 300_000);
+});

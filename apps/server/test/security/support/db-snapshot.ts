@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../src/db/client.ts';
+import { queryRows } from '../../../src/db/rows.ts';
+
+/**
+ * Everything a refused request could have touched, as text: every row of products and orders in id
+ * order (all columns, timestamps included), every user row, and how many sessions, accounts and
+ * verifications exist. Two equal snapshots mean the database is byte-for-byte unchanged where it matters.
+ */
+export interface DbSnapshot {
+  products: string;
+  orders: string;
+  users: string;
+  sessions: number;
+  accounts: number;
+  verifications: number;
+}
+
+export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot> {
+  const [row] = await queryRows<DbSnapshot>(
+    db,
+    sql`SELECT
+      (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)::text FROM products p) AS products,
+      (SELECT coalesce(json_agg(o ORDER BY o.id), '[]'::json)::text FROM orders o) AS orders,
+      (SELECT coalesce(json_agg(u ORDER BY u.id), '[]'::json)::text FROM "user" u) AS users,
+      (SELECT count(*)::int FROM session) AS sessions,
+      (SELECT count(*)::int FROM account) AS accounts,
+      (SELECT count(*)::int FROM verification) AS verifications`,
+  );
+  if (!row) throw new Error('snapshot query returned no row');
+  return row;
+}
+
+export interface StockLedger {
+  /** Products whose stock went below 0 (must be none). */
+  negative: Array<{ id: string; mainquantity: number }>;
+  /** Live (not cancelled) order quantity per product id. */
+  liveByProduct: Map<string, number>;
+  stockByProduct: Map<string, number>;
+}
+
+/** Stock and live order quantities per product, for "initial stock = stock + live orders" checks. */
+export async function readStockLedger(db: Pick<Db, 'execute'>): Promise<StockLedger> {
+  const rows = await queryRows<{ id: string; mainquantity: number; live: number }>(
+    db,
+    sql`SELECT p.id, p.mainquantity,
+          coalesce((SELECT sum(o.quantity) FROM orders o WHERE o.product_id = p.id AND o.cancelled_at IS NULL), 0)::int AS live
+        FROM products p ORDER BY p.id`,
+  );
+  return {
+    negative: rows.filter((r) => r.mainquantity < 0).map((r) => ({ id: r.id, mainquantity: r.mainquantity })),
+    liveByProduct: new Map(rows.map((r) => [r.id, r.live])),
+    stockByProduct: new Map(rows.map((r) => [r.id, r.mainquantity])),
+  };
+}
+
+/**
+ * The same content as takeSnapshot (every column of every row, and the counts), hashed in the
+ * database so one short value comes back per call: cheap enough to run after every fuzzed request.
+ */
+export async function takeFingerprint(db: Pick<Db, 'execute'>): Promise<string> {
+  const [row] = await queryRows<{ fingerprint: string }>(
+    db,
+    sql`SELECT md5(concat_ws('|',
+      (SELECT string_agg(p::text, ',' ORDER BY p.id) FROM products p),
+      (SELECT string_agg(o::text, ',' ORDER BY o.id) FROM orders o),
+      (SELECT string_agg(u::text, ',' ORDER BY u.id) FROM "user" u),
+      (SELECT count(*) FROM session), (SELECT count(*) FROM account), (SELECT count(*) FROM verification))) AS fingerprint`,
+  );
+  if (!row) throw new Error('fingerprint query returned no row');
+  return row.fingerprint;
+}
