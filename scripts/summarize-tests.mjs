@@ -5,8 +5,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = '.tmp/vitest.json';
-if (existsSync(vitest)) {
+for (const vitest of ['.tmp/vitest.json', '.tmp/vitest-resilience.json']) {
+  if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);

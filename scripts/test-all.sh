@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # `npm test`: every check in order. Provisions Chromium and PostgreSQL when missing (as root),
 # then type check, lint, Vitest (unit + API on PGlite and a throwaway PostgreSQL), web build,
-# Playwright end-to-end in Debian's Chromium. Ends with one line `N passed, N failed`.
+# Playwright end-to-end in Debian's Chromium, and the resilience suite (crash, outage, shutdown,
+# fuzz at volume). Ends with one line `N passed, N failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 mkdir -p .tmp
-rm -f .tmp/vitest.json .tmp/playwright.json
+rm -f .tmp/vitest.json .tmp/playwright.json .tmp/vitest-resilience.json
 failed_steps=()
 
 step() {
@@ -21,5 +22,6 @@ step lint npx eslint . --max-warnings 0
 step vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step build npm run --silent build
 step e2e npx playwright test -c e2e/playwright.config.ts
+step resilience npx vitest run -c vitest.resilience.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-resilience.json
 
 node scripts/summarize-tests.mjs "${failed_steps[@]}"
