@@ -181,9 +181,8 @@ test('a quantity below the minimum shows the spec notice above the open dialog a
 
   await expectErrorNoticeAboveDialog(page, { title: 'Minimum quantity not met', text: 'You must buy at least 20 units.' });
   await expect(dialog).toBeVisible();
-  // The notice is rendered inside the open modal dialog, so it is not inert: screen readers hear it.
-  await expect(dialog.getByRole('alert')).toContainText('Minimum quantity not met');
-  await expect(dialog.getByRole('alert')).toContainText('You must buy at least 20 units.');
+  // Screen readers only hear what is inside an open modal dialog, so the dialog repeats it.
+  await expect(dialog.getByRole('alert')).toHaveText('Minimum quantity not met: You must buy at least 20 units.');
   expect(orderRequests).toBe(0);
   expect(await stockOf(page.request, product._id)).toBe(300);
 });
@@ -196,12 +195,7 @@ test('more than the stock is refused by the server with the spec notice above th
 
   await expectErrorNoticeAboveDialog(page, { title: 'sorry supply is short', text: 'we have only 30 units.' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('alert')).toContainText('sorry supply is short');
-  await expect(dialog.getByRole('alert')).toContainText('we have only 30 units.');
-  // The notice can be dismissed while the dialog stays open.
-  await dialog.getByRole('alert').getByRole('button', { name: 'Dismiss' }).click();
-  await expect(dialog.getByRole('alert')).toHaveCount(0);
-  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('alert')).toHaveText('sorry supply is short: we have only 30 units.');
   await expect(dialog.getByRole('button', { name: 'Buy', exact: true })).toBeEnabled();
   expect(await stockOf(page.request, product._id)).toBe(30);
   expect(await ordersOf(page.request, signedInUser)).toEqual([]);

@@ -1,5 +1,4 @@
-import { useEffect, useReducer, useRef, useSyncExternalStore } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
@@ -44,38 +43,22 @@ const kindClass: Record<NoticeKind, string> = {
   info: 'alert-info',
 };
 
-/** The open modal dialog on top, if any: everything outside it is inert while it is open. */
-function topModalDialog(): HTMLElement | null {
-  const open = Array.from(document.querySelectorAll('dialog[open]')).filter((d) => d.matches(':modal'));
-  return (open.at(-1) as HTMLElement | undefined) ?? null;
-}
-
 /**
  * Renders notices in the browser's top layer (a manual popover), re-shown on every change so they
- * sit above any open modal dialog. While a modal dialog is open the popover lives inside it: outside
- * it would be inert, so its ✕ could not be clicked and screen readers would not announce it.
+ * sit above any open modal dialog rather than behind it.
  */
 export function NoticeHost() {
   const current = useSyncExternalStore(subscribe, () => notices, () => notices);
   const ref = useRef<HTMLDivElement>(null);
-  const [, rerender] = useReducer((n: number) => n + 1, 0);
-
-  // A dialog closing takes its notices with it; move them back out to the page.
-  useEffect(() => {
-    document.addEventListener('close', rerender, true);
-    return () => document.removeEventListener('close', rerender, true);
-  }, []);
-
-  const container = (current.length > 0 ? topModalDialog() : null) ?? document.body;
 
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof el.showPopover !== 'function') return;
     if (el.matches(':popover-open')) el.hidePopover();
     if (current.length > 0) el.showPopover();
-  }, [current, container]);
+  }, [current]);
 
-  return createPortal(
+  return (
     <div
       ref={ref}
       popover="manual"
@@ -95,7 +78,6 @@ export function NoticeHost() {
           </div>
         ))}
       </div>
-    </div>,
-    container,
+    </div>
   );
 }

@@ -35,6 +35,9 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   // The typed text, so the field may be empty while the buyer retypes; the quantity is always clamped.
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity)));
   const quantity = clampQuantity(text);
+  // Notices live outside the dialog, which a modal dialog makes inert for assistive technology; this
+  // copy inside the dialog is what a screen reader announces.
+  const [announcement, setAnnouncement] = useState('');
 
   const createOrder = useCreateOrder({
     onSuccess: (order) =>
@@ -54,14 +57,20 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     const problem = checkPurchase(product, quantity);
     if (problem) {
       notify({ kind: 'error', ...problem });
+      setAnnouncement(`${problem.title}: ${problem.text}`);
       return;
     }
+    setAnnouncement('');
     createOrder.mutate(
       { input: { productId: product._id, quantity }, idempotencyKey: newIdempotencyKey() },
       {
         onSuccess: () => {
           onClose();
           navigate(successTarget);
+        },
+        onError: (error) => {
+          const problem = describePurchaseError(error);
+          setAnnouncement(`${problem.title}: ${problem.text}`);
         },
       },
     );
@@ -135,6 +144,9 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
             </p>
           ) : null}
         </div>
+        <p role="alert" className="sr-only">
+          {announcement}
+        </p>
       </form>
     </Modal>
   );
