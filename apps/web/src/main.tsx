@@ -1,18 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { router } from './app/router.tsx';
-import { queryClient } from './lib/query-client.ts';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes, preloadPage } from './app/router.tsx';
+import { loadMe } from './features/auth/api/get-me.ts';
 import './index.css';
+
+// The CSP forbids eval. Zod's compiled parsers need it, and its probe for it (on the first schema a
+// form chunk builds) reports a CSP violation even though the failure is caught: tell it not to try.
+// This is z.config({ jitless: true }) without loading zod here; zod keeps its config on this global.
+const zodConfigHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodConfigHolder.__zod_globalConfig ??= {}).jitless = true;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// The session check (index.html's preload is already asking; this takes its answer), the page's code
+// and its first API request all start now, side by side.
+void loadMe();
+preloadPage(window.location);
+
+// A link shows the new page at once (its spinner while its code loads), scrolled to the top, rather
+// than keeping the old page on screen under the new URL until the code arrives.
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <BrowserRouter useTransitions={false}>
+      <AppRoutes />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,7 +1,11 @@
+import { Suspense } from 'react';
 import { NavLink, Link } from 'react-router';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../features/auth/api/get-me.ts';
-import { UserMenu } from '../features/auth/components/user-menu.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
+
+// Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
+const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
 
 interface NavItem {
   to: string;
@@ -59,7 +63,13 @@ export function Navbar() {
           <NavLinks items={items} />
         </ul>
       </nav>
-      <div className="navbar-end">{user ? <UserMenu user={user} /> : null}</div>
+      <div className="navbar-end">
+        {user ? (
+          <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
+            <UserMenu user={user} />
+          </Suspense>
+        ) : null}
+      </div>
     </header>
   );
 }

@@ -22,15 +22,44 @@ export interface ApiPage<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How long an early answer waits for the page that asked for it before it is dropped. */
+const EARLY_ANSWER_MS = 10_000;
+const earlyAnswers = new Map<string, Promise<Response>>();
+
+function fetchApi(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`/api${path}`, {
+    method,
+    credentials: 'same-origin',
+    headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+}
+
+/**
+ * Starts a GET that the page being opened will make once its code has loaded; its own apiGet of the
+ * same path then takes this answer instead of asking again. A path nobody asks for is simply dropped.
+ */
+export function fetchEarly(path: string): void {
+  if (earlyAnswers.has(path)) return;
+  const answer = fetchApi('GET', path);
+  // Its failure belongs to whoever takes the answer; unclaimed, it must not be an unhandled rejection.
+  answer.catch(() => undefined);
+  earlyAnswers.set(path, answer);
+  setTimeout(() => {
+    if (earlyAnswers.get(path) === answer) earlyAnswers.delete(path);
+  }, EARLY_ANSWER_MS);
+}
+
+function takeEarlyAnswer(method: Method, path: string): Promise<Response> | undefined {
+  const answer = method === 'GET' ? earlyAnswers.get(path) : undefined;
+  if (answer) earlyAnswers.delete(path);
+  return answer;
+}
+
 async function send(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-      body: body !== undefined ? JSON.stringify(body) : undefined,
-    });
+    response = await (takeEarlyAnswer(method, path) ?? fetchApi(method, path, body, headers));
   } catch {
     throw new ApiError(0, 'NETWORK', 'Error', 'Cannot reach the server. Check your connection and try again.');
   }

@@ -7,7 +7,8 @@ import { useSyncExternalStore } from 'react';
 const KEY = 'bulkcart.selectedCategory';
 const listeners = new Set<() => void>();
 
-function read(): string {
+/** The selected category now, outside React (e.g. to start the Categories page's request early). */
+export function readSelectedCategory(): string {
   try {
     return sessionStorage.getItem(KEY) ?? '';
   } catch {
@@ -31,7 +32,7 @@ export function useSelectedCategory(): string {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    read,
+    readSelectedCategory,
     () => '',
   );
 }

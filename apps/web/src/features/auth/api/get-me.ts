@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Me } from '@bulkcart/contracts/account';
 import { apiGet } from '../../../lib/api-client.ts';
+import { createFetchStore, useFetchStore, type FetchResult } from '../../../lib/fetch-store.ts';
 
 export interface MeResponse {
   user: Me | null;
@@ -9,14 +9,29 @@ export interface MeResponse {
   demoLogin?: { email: string; password: string } | null;
 }
 
-export const meQueryKey = ['me'] as const;
+export function getMe(): Promise<MeResponse> {
+  return apiGet<MeResponse>('/me');
+}
 
-export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
-  queryFn: () => apiGet<MeResponse>('/me'),
-  staleTime: 5 * 60_000,
-});
+// Every page's frame asks who is signed in, so this lives outside TanStack Query (decision 005).
+const meStore = createFetchStore(getMe, { staleMs: 5 * 60_000 });
 
-export function useMe() {
-  return useQuery(meQueryOptions);
+/** Who is signed in: `{ data, isPending, isError, error, refetch }`, as useQuery would answer. */
+export function useMe(): FetchResult<MeResponse> {
+  return useFetchStore(meStore);
+}
+
+/** Starts the session check at once (the app's start), or waits for the one under way. */
+export function loadMe(): Promise<MeResponse | undefined> {
+  return meStore.load();
+}
+
+/** Asks again after a sign-in or sign-up: the guards then move the user on. */
+export function refreshMe(): Promise<void> {
+  return meStore.refresh();
+}
+
+/** Signed out at once on screen (navbar, guards), before the server's answer is asked for again. */
+export function showSignedOut(): void {
+  meStore.setData((old) => (old ? { ...old, user: null } : old));
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SignInInput } from '@bulkcart/contracts/account';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { apiSend } from '../../../lib/api-client.ts';
 import { notify } from '../../../components/notice.tsx';
-import { meQueryKey } from './get-me.ts';
+import { refreshMe } from './get-me.ts';
 
 /** Spec §9: the login success and password sign-in failure notices both last 1000 ms. */
 const LOGIN_NOTICE_MS = 1000;
@@ -18,12 +18,11 @@ export function signInWithPassword(input: SignInInput): Promise<unknown> {
  * the page with the one the user came from, and callbacks given to `mutate` would never run.
  */
 export function useSignIn() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInWithPassword,
     onSuccess: async () => {
       notify({ kind: 'success', text: MESSAGES.loginSuccess, durationMs: LOGIN_NOTICE_MS });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await refreshMe();
     },
     onError: () => notify({ kind: 'error', text: MESSAGES.somethingWentWrong, durationMs: LOGIN_NOTICE_MS }),
   });

@@ -1,22 +1,36 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { apiSend } from '../../../lib/api-client.ts';
+import { getLoadedQueryClient } from '../../../lib/loaded-query-client.ts';
 import { notify } from '../../../components/notice.tsx';
-import { meQueryKey, type MeResponse } from './get-me.ts';
+import { refreshMe, showSignedOut } from './get-me.ts';
 
+export function signOut(): Promise<unknown> {
+  return apiSend('POST', '/auth/sign-out', {});
+}
+
+/**
+ * Logout sits in the frame of every page, so it is a plain async call rather than a TanStack mutation
+ * (decision 005); it keeps useMutation's `mutate` and `isPending`.
+ */
 export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiSend('POST', '/auth/sign-out', {}),
-    onSuccess: async () => {
-      // Signed out at once on screen: the navbar and the guards read this. (Clearing the whole cache
-      // would not do: mounted observers keep showing the data of a query that was removed.)
-      queryClient.setQueryData<MeResponse>(meQueryKey, (old) => (old ? { ...old, user: null } : old));
-      // Everything else cached was the old user's.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
-      notify({ kind: 'success', text: MESSAGES.logoutSuccess, durationMs: 1000 });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-    },
-    onError: (error) => notify({ kind: 'error', title: 'Error', text: error.message }),
-  });
+  const [isPending, setIsPending] = useState(false);
+  const mutate = useCallback(() => {
+    setIsPending(true);
+    signOut().then(
+      async () => {
+        setIsPending(false);
+        showSignedOut();
+        // Everything TanStack cached (if a page loaded it) was the old user's.
+        getLoadedQueryClient()?.removeQueries();
+        notify({ kind: 'success', text: MESSAGES.logoutSuccess, durationMs: 1000 });
+        await refreshMe();
+      },
+      (error: unknown) => {
+        setIsPending(false);
+        notify({ kind: 'error', title: 'Error', text: error instanceof Error ? error.message : String(error) });
+      },
+    );
+  }, []);
+  return { mutate, isPending };
 }

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '@bulkcart/contracts/account';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { apiSend } from '../../../lib/api-client.ts';
 import { notify } from '../../../components/notice.tsx';
-import { meQueryKey } from './get-me.ts';
+import { refreshMe } from './get-me.ts';
 
 /**
  * Creates the account with its display name and photo in one call; better-auth signs the new user in
@@ -20,12 +20,11 @@ export function signUpWithPassword(input: SignUpInput): Promise<unknown> {
 
 /** As with sign-in, RedirectIfSignedIn takes the new user on once /api/me knows them. */
 export function useSignUp() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signUpWithPassword,
     onSuccess: async () => {
       notify({ kind: 'success', text: MESSAGES.signupSuccess, durationMs: 1000 });
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await refreshMe();
     },
   });
 }

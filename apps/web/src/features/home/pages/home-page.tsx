@@ -1,14 +1,13 @@
-import { queryClient } from '../../../lib/query-client.ts';
-import { topProductsQueryOptions } from '../api/get-top-products.ts';
+import { prefetchTopProducts } from '../api/get-top-products.ts';
 import { BannerCarousel, preloadFirstSlide } from '../components/banner-carousel.tsx';
 import { CategoryCards } from '../components/category-cards.tsx';
 import { FaqSection } from '../components/faq-section.tsx';
 import { FeaturedProducts } from '../components/featured-products.tsx';
 import { Testimonials } from '../components/testimonials.tsx';
 
-// Ask for the featured products and the first banner picture the moment this chunk loads, while the
-// frame is still resolving the session, instead of after the page's first render.
-void queryClient.prefetchQuery(topProductsQueryOptions);
+// Ask for the featured products and the first banner picture the moment this chunk loads, instead of
+// after the page's first render.
+prefetchTopProducts();
 preloadFirstSlide();
 
 /** The home page (spec §2): banner, categories, FAQ, featured products, testimonials. */

@@ -2,12 +2,22 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../../auth/api/get-me.ts';
+import { loadMe } from '../../auth/api/get-me.ts';
+import type { CheckoutDialogProps } from './checkout-dialog.tsx';
 
 // The dialog (and the order schema it uses) loads when a buyer reaches for a buy button, not with
 // every page of cards; pointing at or focusing the button starts the download before the click.
-const loadCheckoutDialog = () => import('./checkout-dialog.tsx');
-const CheckoutDialog = lazy(() => loadCheckoutDialog().then((m) => ({ default: m.CheckoutDialog })));
+// It brings TanStack's provider along: the home page's cards render without it (decision 005).
+const loadCheckoutDialog = () => Promise.all([import('./checkout-dialog.tsx'), import('../../../lib/query-provider.tsx')]);
+const CheckoutDialog = lazy(() =>
+  loadCheckoutDialog().then(([{ CheckoutDialog: Dialog }, { QueryProvider }]) => ({
+    default: (props: CheckoutDialogProps) => (
+      <QueryProvider>
+        <Dialog {...props} />
+      </QueryProvider>
+    ),
+  })),
+);
 
 export interface BuyButtonProps {
   product: Product;
@@ -22,17 +32,16 @@ export interface BuyButtonProps {
  * signed out, it goes to the sign-in page, which brings the buyer back here afterwards.
  */
 export function BuyButton({ product, quantity, label = 'Buy Now', className = 'btn btn-secondary btn-sm' }: BuyButtonProps) {
-  const me = useMe();
   const navigate = useNavigate();
   const location = useLocation();
   const [isOpen, setIsOpen] = useState(false);
 
   function open() {
-    if (!me.data?.user) {
-      navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } });
-      return;
-    }
-    setIsOpen(true);
+    // The home page does not wait for the session check, so a quick click may come before its answer.
+    void loadMe().then((me) => {
+      if (me?.user) setIsOpen(true);
+      else navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } });
+    });
   }
 
   return (

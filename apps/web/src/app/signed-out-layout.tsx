@@ -1,0 +1,14 @@
+import { Outlet } from 'react-router';
+import { QueryProvider } from '../lib/query-provider.tsx';
+import { RedirectIfSignedIn } from './route-guards.tsx';
+
+/** /login and /signup: someone already signed in moves on; the forms' mutations use TanStack Query. */
+export function SignedOutLayout() {
+  return (
+    <RedirectIfSignedIn>
+      <QueryProvider>
+        <Outlet />
+      </QueryProvider>
+    </RedirectIfSignedIn>
+  );
+}
