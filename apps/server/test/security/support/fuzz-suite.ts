@@ -75,7 +75,8 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
           const body = applyMutation(validProductBody({ mainquantity: world.expectedStockB }), mutation);
           const response = await sendFuzzed(world, 'PUT /api/updateproduct/{id} body', jsonRequest('PUT', `/api/updateproduct/${world.productB}`, body, credentials(world, how)));
           if (response.statusCode === 200) {
-            world.expectedStockB = (body as { mainquantity: number }).mainquantity;
+            // JSON has no -0: a fuzzed -0 is stored and answered as 0 (Object.is would tell them apart).
+            world.expectedStockB = (body as { mainquantity: number }).mainquantity + 0;
             expect(response.json()).toMatchObject({ mainquantity: world.expectedStockB, useremail: world.fuzzer.email, updatedby: world.fuzzer.email });
           }
         }),
