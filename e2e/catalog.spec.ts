@@ -180,19 +180,39 @@ test('All Product shows your products with Update in both views, and the availab
 
 test('long lists load the next page by "Load more" or by scrolling, never showing a product twice', async ({ page, signedInUser: _user }) => {
   // The demo catalog alone holds more than one page.
+  const listRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/allproduct') listRequests.push(request.url());
+  });
   await page.goto('/allproduct');
   const cards = page.getByTestId('product-card');
-  await expect(cards).toHaveCount(LIMITS.pageDefault);
+  await expect(cards).toHaveCount(LIMITS.firstPage);
+  // The frame starts the first request before the page's code arrives; the page takes that answer.
+  expect(listRequests).toHaveLength(1);
+  // Only the first screen's photos (the widest layout's first row) skip lazy loading; the first goes
+  // first. A card whose photo failed shows a placeholder instead, so it is read card by card.
+  const photos = await cards.evaluateAll((articles) =>
+    articles.map((article, index) => {
+      const img = article.querySelector('img');
+      return img ? { index, loading: img.getAttribute('loading'), priority: img.getAttribute('fetchpriority') } : null;
+    }),
+  );
+  const shown = photos.filter((photo) => photo !== null);
+  expect(shown.length).toBeGreaterThan(4);
+  for (const photo of shown) {
+    expect(photo.loading, `card ${photo.index}`).toBe(photo.index < 4 ? 'eager' : 'lazy');
+    expect(photo.priority, `card ${photo.index}`).toBe(photo.index === 0 ? 'high' : 'auto');
+  }
   // A plain click, without scrolling the button into view (that would load the page by itself).
   await page.getByRole('button', { name: 'Load more' }).dispatchEvent('click');
-  await expect.poll(() => cards.count()).toBeGreaterThan(LIMITS.pageDefault);
+  await expect.poll(() => cards.count()).toBeGreaterThan(LIMITS.firstPage);
   const links = await cards.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(new Set(links).size).toBe(links.length);
 
   await page.goto('/categories');
-  await expect(cards).toHaveCount(LIMITS.pageDefault);
+  await expect(cards).toHaveCount(LIMITS.firstPage);
   await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
-  await expect.poll(() => cards.count()).toBeGreaterThan(LIMITS.pageDefault);
+  await expect.poll(() => cards.count()).toBeGreaterThan(LIMITS.firstPage);
   const details = await cards.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   expect(new Set(details).size).toBe(details.length);
 });

@@ -10,6 +10,11 @@ export const LIMITS = {
   priceMax: 1_000_000,
   discountMax: 90,
   pageDefault: 48,
+  /**
+   * The first page a catalog list asks for in the browser: a screenful on any device, so the first
+   * render is short on a slow phone (issue 6). Later pages, loaded on scroll, are pageDefault.
+   */
+  firstPage: 12,
   pageMax: 200,
   featuredCount: 8,
   /** 'Show Available Products' keeps products whose minquantity is greater than this. */

@@ -1,23 +1,24 @@
 import { isCategory } from '@bulkcart/contracts/categories';
 import { readSelectedCategory } from '../lib/selected-category.ts';
+import { productsPath } from '../features/products/api/products-path.ts';
 
 /**
  * The API path a page asks for first, worked out from its URL exactly as the page does, so the
- * request can start with the page's code instead of after it (lib/api-client.ts fetchEarly). If a
- * page changes what it asks for and this is not updated, the cost is one wasted request, nothing
- * worse: the page then asks for its own path as usual.
+ * request can start with the page's code instead of after it (lib/api-client.ts fetchEarly). The
+ * catalog paths come from the pages' own builder; if a choice below (which filter the URL means)
+ * drifts from its page, the cost is one wasted request: the page then asks for its own path.
  */
 export type FirstRequest = (params: Record<string, string | undefined>, search: URLSearchParams) => string;
 
 /** features/products/pages/all-products-page.tsx: ?available=true filters on the server. */
-export const allProductsRequest: FirstRequest = (_params, search) => (search.get('available') === 'true' ? '/allproduct?available=true' : '/allproduct');
+export const allProductsRequest: FirstRequest = (_params, search) => productsPath(search.get('available') === 'true' ? { available: true } : {}, null);
 
 /** features/products/pages/categories-page.tsx: ?category= wins, else the category picked on the home page. */
 export const categoriesRequest: FirstRequest = (_params, search) => {
   const fromUrl = search.get('category');
   const shared = readSelectedCategory();
   const category = isCategory(fromUrl) ? fromUrl : isCategory(shared) ? shared : null;
-  return category ? `/allproduct?${new URLSearchParams({ category }).toString()}` : '/allproduct';
+  return productsPath(category ? { category } : {}, null);
 };
 
 /** features/products/pages/product-detail-page.tsx. */

@@ -2,15 +2,11 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@bulkcart/contracts/product';
 import { apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
 import { productKeys, type ProductListFilter } from './product-keys.ts';
+import { productsPath } from './products-path.ts';
 
-/** GET /api/allproduct: one page of the catalog, filtered on the server. */
+/** GET /api/allproduct: one page of the catalog, filtered on the server; the first page is short. */
 export function getProducts(filter: ProductListFilter, cursor: string | null): Promise<ApiPage<Product>> {
-  const query = new URLSearchParams();
-  if (filter.category) query.set('category', filter.category);
-  if (filter.available) query.set('available', 'true');
-  if (cursor) query.set('cursor', cursor);
-  const search = query.toString();
-  return apiGetPage<Product>(`/allproduct${search ? `?${search}` : ''}`);
+  return apiGetPage<Product>(productsPath(filter, cursor));
 }
 
 export function productsQueryOptions(filter: ProductListFilter) {

@@ -4,12 +4,29 @@ import { RatingStars } from '../../../components/rating-stars.tsx';
 import { ProductImage } from './product-image.tsx';
 import { formatPrice } from './product-price.ts';
 
+/** How soon a card's photo loads: 'first' is the one most likely to be the largest paint. */
+export type ImagePriority = 'first' | 'eager' | 'lazy';
+
+interface ProductCardProps {
+  product: Product;
+  actions?: ReactNode;
+  imagePriority?: ImagePriority;
+}
+
 /** The one product card of the catalog pages; each page puts its own buttons in `actions`. */
-export function ProductCard({ product, actions }: { product: Product; actions?: ReactNode }) {
+export function ProductCard({ product, actions, imagePriority = 'lazy' }: ProductCardProps) {
   return (
     <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="product-card" aria-label={product.name}>
       <figure className="relative">
-        <ProductImage src={product.image} alt={product.name} width={400} height={300} className="aspect-[4/3] w-full" />
+        <ProductImage
+          src={product.image}
+          alt={product.name}
+          width={400}
+          height={300}
+          className="aspect-[4/3] w-full"
+          loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
+          fetchPriority={imagePriority === 'first' ? 'high' : 'auto'}
+        />
         {product.discount > 0 ? <span className="badge badge-secondary absolute left-2 top-2 font-semibold">-{product.discount}%</span> : null}
       </figure>
       <div className="card-body gap-2 p-4">

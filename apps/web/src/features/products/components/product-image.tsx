@@ -7,6 +7,7 @@ interface ProductImageProps {
   height: number;
   className?: string;
   loading?: 'lazy' | 'eager';
+  fetchPriority?: 'high' | 'auto';
 }
 
 /**
@@ -14,7 +15,7 @@ interface ProductImageProps {
  * placeholder is an inline element, not a data: URI, because the CSP allows images only from this
  * origin and https.
  */
-export function ProductImage({ src, alt, width, height, className = '', loading = 'lazy' }: ProductImageProps) {
+export function ProductImage({ src, alt, width, height, className = '', loading = 'lazy', fetchPriority = 'auto' }: ProductImageProps) {
   // Remembering which src failed (rather than a flag) lets a new src try again without an effect.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
@@ -40,6 +41,7 @@ export function ProductImage({ src, alt, width, height, className = '', loading 
       width={width}
       height={height}
       loading={loading}
+      fetchPriority={fetchPriority}
       decoding="async"
       referrerPolicy="no-referrer"
       className={`bg-base-200 object-cover ${className}`}

@@ -2,8 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useMe } from '../../auth/api/get-me.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
-import { ProductCard } from '../components/product-card.tsx';
-import { ProductGrid } from '../components/product-grid.tsx';
+import { ProductCardGrid } from '../components/product-card-grid.tsx';
 import { ProductTable } from '../components/product-table.tsx';
 import { UpdateOrViewLink } from '../components/product-links.tsx';
 
@@ -72,11 +71,7 @@ export function AllProductsPage() {
           view === 'table' ? (
             <ProductTable products={items} action={(product) => <UpdateOrViewLink product={product} myEmail={myEmail} />} />
           ) : (
-            <ProductGrid>
-              {items.map((product) => (
-                <ProductCard key={product._id} product={product} actions={<UpdateOrViewLink product={product} myEmail={myEmail} />} />
-              ))}
-            </ProductGrid>
+            <ProductCardGrid products={items} actions={(product) => <UpdateOrViewLink product={product} myEmail={myEmail} />} />
           )
         }
       </PagedProducts>

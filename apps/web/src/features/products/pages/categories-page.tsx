@@ -4,8 +4,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
-import { ProductCard } from '../components/product-card.tsx';
-import { ProductGrid } from '../components/product-grid.tsx';
+import { ProductCardGrid } from '../components/product-card-grid.tsx';
 
 const ALL = 'All';
 
@@ -51,19 +50,14 @@ export function CategoriesPage() {
       </div>
       <PagedProducts query={products} empty={<p className="py-16 text-center text-base-content/70">No products in this category yet.</p>}>
         {(items) => (
-          <ProductGrid>
-            {items.map((product) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                actions={
-                  <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
-                    Details
-                  </Link>
-                }
-              />
-            ))}
-          </ProductGrid>
+          <ProductCardGrid
+            products={items}
+            actions={(product) => (
+              <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
+                Details
+              </Link>
+            )}
+          />
         )}
       </PagedProducts>
     </section>

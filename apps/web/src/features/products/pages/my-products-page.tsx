@@ -9,8 +9,7 @@ import { useMe } from '../../auth/api/get-me.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
-import { ProductCard } from '../components/product-card.tsx';
-import { ProductGrid } from '../components/product-grid.tsx';
+import { ProductCardGrid } from '../components/product-card-grid.tsx';
 
 export function MyProductsPage() {
   // RequireAuth renders this page only for a signed-in user.
@@ -50,24 +49,19 @@ export function MyProductsPage() {
         }
       >
         {(items) => (
-          <ProductGrid>
-            {items.map((product) => (
-              <ProductCard
-                key={product._id}
-                product={product}
-                actions={
-                  <>
-                    <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
-                      Update
-                    </Link>
-                    <button type="button" className="btn btn-outline btn-error btn-sm" aria-label={`Delete ${product.name}`} onClick={() => setToDelete(product)}>
-                      Delete
-                    </button>
-                  </>
-                }
-              />
-            ))}
-          </ProductGrid>
+          <ProductCardGrid
+            products={items}
+            actions={(product) => (
+              <>
+                <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
+                  Update
+                </Link>
+                <button type="button" className="btn btn-outline btn-error btn-sm" aria-label={`Delete ${product.name}`} onClick={() => setToDelete(product)}>
+                  Delete
+                </button>
+              </>
+            )}
+          />
         )}
       </PagedProducts>
       <ConfirmDialog
