@@ -54,7 +54,7 @@ export function Navbar() {
             <NavLinks items={items} />
           </ul>
         </div>
-        <Link to="/" className="btn btn-ghost text-xl font-bold text-primary">
+        <Link to="/" className="btn btn-ghost gap-0 text-xl font-bold text-primary">
           Bulk<span className="text-accent">Cart</span>
         </Link>
       </div>
