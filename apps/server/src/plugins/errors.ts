@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody, ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { createRepeatLimiter } from '../lib/repeat-limiter.ts';
 
 /** Failures that mean "the database is not answering right now": a 503, not a 500. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
@@ -68,6 +69,8 @@ function fromFastifyError(error: FastifyError): AppError | null {
 }
 
 export async function registerErrorHandling(app: FastifyInstance): Promise<void> {
+  // Every request of an outage meets the same failure; the access log already counts the 503s.
+  const decideOutageLine = createRepeatLimiter();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const known = error instanceof AppError ? error : fromFastifyError(error);
     if (known) {
@@ -75,7 +78,8 @@ export async function registerErrorHandling(app: FastifyInstance): Promise<void>
       return reply.status(known.status).send(body(known.code, known.title, known.message, known.fieldErrors));
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      const { write, suppressed } = decideOutageLine('database unavailable');
+      if (write) request.log.warn({ err: error, ...(suppressed > 0 ? { suppressedSinceLast: suppressed } : {}) }, 'database unavailable');
       reply.header('retry-after', '5');
       return reply.status(503).send(body('UNAVAILABLE', 'Service unavailable', 'The service is briefly unavailable. Please try again.'));
     }

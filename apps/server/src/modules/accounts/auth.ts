@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
+import { createRepeatLimiter } from '../../lib/repeat-limiter.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -28,8 +29,13 @@ export function attachAuthLogger(auth: Auth, logger: FastifyBaseLogger): void {
 
 export function createAuth(config: Config, db: Db) {
   const sink: { logger: FastifyBaseLogger | null } = { logger: null };
+  // During a database outage better-auth reports every failed session read: one line per request.
+  const decideRepeat = createRepeatLimiter();
   const log = (level: AuthLogLevel, message: string, ...args: unknown[]) => {
-    if (sink.logger) sink.logger[level]({ source: 'better-auth', details: args.length > 0 ? args : undefined }, message);
+    const { write, suppressed } = decideRepeat(`${level} ${message}`);
+    if (!write) return;
+    const repeated = suppressed > 0 ? { suppressedSinceLast: suppressed } : {};
+    if (sink.logger) sink.logger[level]({ source: 'better-auth', ...repeated, details: args.length > 0 ? args : undefined }, message);
     else if (level === 'error') console.error('[better-auth]', message, ...args);
     else if (level === 'warn') console.warn('[better-auth]', message, ...args);
   };
