@@ -70,14 +70,20 @@ export function toProductJson(row: ProductRecord): Product {
 
 /**
  * JSON Schema of `Product` for Fastify's response serializer (fast-json-stringify): an answer can only
- * ever carry the fields the contract names, whatever a future query selects.
+ * ever carry the fields the contract names, whatever a future query selects. Written out rather than
+ * generated from a zod schema because zod's nullable becomes `anyOf`, which fast-json-stringify can
+ * only serialise by validating each value; the `satisfies` below make the compiler keep the two in
+ * step (a field added to Product and not here, or here and not there, fails the type check).
  */
 const nullableString = { type: ['string', 'null'] } as const;
 const nullableInteger = { type: ['integer', 'null'] } as const;
 
+/** The keys of Product that are never absent (the optional ones may be left out of an answer). */
+type RequiredProductKey = { [K in keyof Product]-?: undefined extends Product[K] ? never : K }[keyof Product];
+
 export const productResponseSchema = {
   type: 'object',
-  required: ['_id', 'image', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'useremail', 'discount', 'createdAt'],
+  required: ['_id', 'image', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'useremail', 'discount', 'createdAt'] satisfies RequiredProductKey[],
   properties: {
     _id: { type: 'string' },
     image: { type: 'string' },
@@ -96,7 +102,7 @@ export const productResponseSchema = {
     updatedby: nullableString,
     discount: { type: 'integer' },
     createdAt: { type: 'string' },
-  },
+  } satisfies Record<keyof Product, unknown>,
 } as const;
 
 export const productListResponseSchema = { type: 'array', items: productResponseSchema } as const;
