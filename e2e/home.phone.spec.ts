@@ -1,6 +1,7 @@
-import { devices, type Locator, type Page } from '@playwright/test';
+import { devices, type Page } from '@playwright/test';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { expect, test } from './support/fixtures.ts';
+import { carousel, expectSlide } from './support/carousel.ts';
 
 /**
  * The home page on a phone. The 'phone' project runs this file at Pixel 7 size with touch; the file
@@ -8,17 +9,6 @@ import { expect, test } from './support/fixtures.ts';
  */
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
 test.use(pixel7);
-
-function carousel(page: Page): Locator {
-  return page.getByRole('region', { name: 'Offers' });
-}
-
-async function expectSlide(page: Page, n: 1 | 2 | 3): Promise<void> {
-  const slide = carousel(page).getByRole('group');
-  await expect(slide).toHaveCount(1);
-  await expect(slide).toHaveAccessibleName(`${n} of 3`);
-  await expect(slide).toBeInViewport({ ratio: 0.95 });
-}
 
 /**
  * A finger sliding sideways across the banner, sent as real touch input through the DevTools

@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
+import { carousel, expectSlide } from './support/carousel.ts';
 
 /** The home page (spec §2 Home page, §9) at the desktop width; home.phone.spec.ts covers the phone. */
 
 const HEADINGS = ['Our Product Categories', 'Frequently Asked Questions', 'Some Of Our Product', 'What Our Customers Say'];
 const CARD_HEADLINE = 'Up to 50% Discount on Card Payment';
 const SHOW_NOW_HEADLINE = 'Show now With Great Descount';
-
-function carousel(page: Page): Locator {
-  return page.getByRole('region', { name: 'Offers' });
-}
-
-/** Hidden slides are aria-hidden and inert, so the one group a user can reach is the slide on show. */
-async function expectSlide(page: Page, n: 1 | 2 | 3): Promise<void> {
-  const slide = carousel(page).getByRole('group');
-  await expect(slide).toHaveCount(1);
-  await expect(slide).toHaveAccessibleName(`${n} of 3`);
-  await expect(slide).toBeInViewport({ ratio: 0.95 });
-}
 
 /** Opens the home page and hands back the featured products exactly as the page received them. */
 async function openHome(page: Page): Promise<Product[]> {

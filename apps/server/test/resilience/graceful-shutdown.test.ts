@@ -37,6 +37,22 @@ function summarise(outcomes: Outcome[]): Record<string, number> {
   return tally;
 }
 
+type DataHome = Awaited<ReturnType<typeof createDataHome>>;
+
+/**
+ * What a clean shutdown leaves: every order it had taken answered 201, exit code 0 (server.ts exits 1
+ * when its 10 s deadline fires), nothing logged as an error, and exactly those orders booked.
+ */
+async function expectEveryOrderAnsweredAndBooked(server: ServerProcess, home: DataHome, outcomes: Outcome[], productId: string, initialStock: number): Promise<void> {
+  const exit = await server.exited;
+  expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
+  expect(exit.code).toBe(0);
+  expect(server.errorLines()).toEqual([]);
+  const ledger = await home.readLedger();
+  expect(ledger.liveByProduct.get(productId)).toBe(IN_FLIGHT);
+  expect(ledger.stockByProduct.get(productId)).toBe(initialStock - IN_FLIGHT);
+}
+
 describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', () => {
   it('[postgres] answers all 100 requests it was working on, then exits cleanly', async () => {
     const home = await createDataHome('postgres');
@@ -81,13 +97,7 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       const exit = await server.exited;
       const seconds = (Date.now() - signalled) / 1000;
       console.log(`[shutdown postgres] ${IN_FLIGHT} orders inside the server at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
-      expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
-      // server.ts exits 1 when its 10 s deadline fires; 0 means it finished everything in time.
-      expect(exit.code).toBe(0);
-      expect(server.errorLines()).toEqual([]);
-      const ledger = await home.readLedger();
-      expect(ledger.liveByProduct.get(productId)).toBe(IN_FLIGHT);
-      expect(ledger.stockByProduct.get(productId)).toBe(stock.get(productId)! - IN_FLIGHT);
+      await expectEveryOrderAnsweredAndBooked(server, home, outcomes, productId, stock.get(productId)!);
     } finally {
       await holder.end().catch(() => {});
       await server?.kill('SIGKILL');
@@ -122,14 +132,7 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       const seconds = (Date.now() - signalled) / 1000;
       console.log(`[shutdown pglite] ${inFlight} of ${IN_FLIGHT} orders unanswered at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
       expect(inFlight).toBeGreaterThan(0);
-      expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
-      expect(exit.code).toBe(0);
-      expect(server.errorLines()).toEqual([]);
-
-      // Every answered order is really there, and the stock moved by exactly that much.
-      const ledger = await home.readLedger();
-      expect(ledger.liveByProduct.get(productId)).toBe(IN_FLIGHT);
-      expect(ledger.stockByProduct.get(productId)).toBe(stock.get(productId)! - IN_FLIGHT);
+      await expectEveryOrderAnsweredAndBooked(server, home, outcomes, productId, stock.get(productId)!);
     } finally {
       await server?.kill('SIGKILL');
       await home.remove();
