@@ -27,3 +27,28 @@ test('a deep link loads the app, not a server 404', async ({ page }) => {
   // Signed out, a protected deep link lands on the sign-in page of the app itself.
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('while the signed-in state is loading, a full-height spinner replaces the content (spec §2)', async ({ page }) => {
+  // Hold the session check's answer (the real server's) until the spinner has been seen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/me', async (route) => {
+    const answer = await route.fetch();
+    await held;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto('/');
+  const spinner = page.getByRole('main').getByRole('status').filter({ hasText: 'Loading your account' });
+  await expect(spinner).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const box = (await spinner.boundingBox())!;
+  // Full height: the screen less the navbar (4rem).
+  expect(box.height).toBeGreaterThanOrEqual(viewport.height - 64 - 1);
+  await expect(page.getByRole('heading', { name: 'Our Product Categories' })).toHaveCount(0);
+  // The frame around it is already there.
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home', exact: true })).toBeVisible();
+
+  release();
+  await expect(page.getByRole('heading', { name: 'Our Product Categories' })).toBeVisible();
+  await expect(spinner).toHaveCount(0);
+});

@@ -5,6 +5,7 @@ import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { NoticeHost } from '../components/notice.tsx';
+import { useMe } from '../features/auth/api/get-me.ts';
 
 /**
  * Title by path and scroll-to-top on every navigation (spec §2, shared page frame). A layout effect:
@@ -19,20 +20,27 @@ function usePathEffects() {
 }
 
 /**
- * The frame. Pages render without waiting for the session check: the home page does not need it,
- * and the guards (route-guards.tsx) wait for it where it matters.
+ * The frame. Spec §2: while the signed-in state is loading, a full-height spinner replaces the
+ * content. It is short: index.html preloads /api/me and each page's code and first request start
+ * beside it (main.tsx), so the wait overlaps the downloads rather than following them. A failed
+ * check does not hold the page: the guards show its error where being signed in matters.
  */
 export function RootLayout() {
   usePathEffects();
+  const me = useMe();
   return (
     <div className="flex min-h-screen flex-col bg-base-200/40">
       <Navbar />
       {/* At least a screen tall (less the navbar), so the footer starts below the fold: a page that
           grows as its data arrives then never pushes a visible footer around (layout shift). */}
       <main id="content" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<Spinner fullHeight />}>
-          <Outlet />
-        </Suspense>
+        {me.isPending ? (
+          <Spinner fullHeight label="Loading your account" />
+        ) : (
+          <Suspense fallback={<Spinner fullHeight />}>
+            <Outlet />
+          </Suspense>
+        )}
       </main>
       <Footer />
       <NoticeHost />
