@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -7,24 +8,71 @@ import { revokeIfPastAbsoluteLifetime, toHeaders } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
+const UPDATE_USER_PATH = '/api/auth/update-user';
+const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+
+/** update-user changes the profile the sign-up form set, under the same rules; fields left out stay. */
+const profileUpdateSchema = signUpInputSchema.pick({ name: true, image: true }).partial();
+/** better-auth checks only a new password's length; ours must pass the sign-up rule too. */
+const passwordChangeSchema = z.object({ newPassword: signUpInputSchema.shape.password });
+
+/**
+ * better-auth endpoints of features this app does not offer (changing or verifying an email, password
+ * reset by email, deleting the account, linking a social provider, extra session fields). They are
+ * off in our configuration, yet each still answers in its own way and logs an error line per call
+ * that any client can repeat; for us they are unknown routes. Whoever turns one of the features on
+ * takes it off this list, and gives it our rules as update-user has them.
+ */
+const NOT_OFFERED_PATHS = [
+  '/api/auth/change-email',
+  '/api/auth/delete-user',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/send-verification-email',
+  '/api/auth/verify-email',
+  '/api/auth/link-social',
+  '/api/auth/update-session',
+];
+
+const NO_SUCH_ROUTE = 'No such API route.';
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
 
+function isNotOffered(path: string): boolean {
+  return NOT_OFFERED_PATHS.some((offPath) => path === offPath || path.startsWith(`${offPath}/`));
+}
+
+/** A photo may be cleared with `null` (better-auth's way) or '' (the form's way): both mean no photo. */
+function toProfileUpdate(body: unknown): { name?: string; image?: string | null } {
+  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
+  const input = parseInput(profileUpdateSchema, isObject && 'image' in body && body.image === null ? { ...body, image: '' } : body);
+  return {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.image !== undefined ? { image: input.image || null } : {}),
+  };
+}
+
 /**
  * Our rules run in front of better-auth, with the same schema the form uses, so a direct API call that
- * breaks one gets the form's message and nothing is created. The sign-up body is rebuilt from the
- * parsed input: better-auth would otherwise accept extra user fields and an untrimmed name.
+ * breaks one gets the form's message and nothing is created or changed. The sign-up and profile bodies
+ * are rebuilt from the parsed input: better-auth would otherwise accept extra user fields and an
+ * untrimmed name.
  */
 function applyAccountRules(request: FastifyRequest): void {
-  if (request.method !== 'POST') return;
   const path = pathOf(request);
+  if (isNotOffered(path)) throw new AppError('NOT_FOUND', NO_SUCH_ROUTE);
+  if (request.method !== 'POST') return;
   if (path === SIGN_UP_PATH) {
     const input = parseInput(signUpInputSchema, request.body);
     request.body = { name: input.name, email: input.email, password: input.password, ...(input.image ? { image: input.image } : {}) };
   } else if (path === SIGN_IN_PATH) {
     parseInput(signInInputSchema, request.body);
+  } else if (path === UPDATE_USER_PATH) {
+    request.body = toProfileUpdate(request.body);
+  } else if (path === CHANGE_PASSWORD_PATH) {
+    parseInput(passwordChangeSchema, request.body);
   }
 }
 
@@ -40,19 +88,25 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/** What to say when better-auth gave no message: its bare 404 is a path it does not know. */
+function messageForStatus(status: number): string {
+  return status === 404 ? NO_SUCH_ROUTE : 'Request failed.';
+}
+
 /**
- * better-auth answers errors as `{ code, message }`; every error of our API has one shape
- * (decisions.md §4), so its answer is re-thrown as an AppError with better-auth's message. A taken
- * email is pinned to the email field so the form can show it there.
+ * better-auth answers errors as `{ code, message }`, or with no body at all (an unknown path is a bare
+ * 404 with body `null`); every error of our API has one shape (decisions.md §4), so its answer is
+ * re-thrown as an AppError with better-auth's message, or one by status. A taken email is pinned to
+ * the email field so the form can show it there.
  */
 async function toAppError(response: Response): Promise<AppError> {
   let body: { code?: unknown; message?: unknown } = {};
   try {
-    body = (await response.json()) as typeof body;
+    body = ((await response.json()) ?? {}) as typeof body;
   } catch {
     // Not JSON: the status alone says enough.
   }
-  const message = typeof body.message === 'string' && body.message ? body.message : 'Request failed.';
+  const message = typeof body.message === 'string' && body.message ? body.message : messageForStatus(response.status);
   const code = CODE_BY_STATUS[response.status] ?? (response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
   const fieldErrors = typeof body.code === 'string' && body.code.startsWith('USER_ALREADY_EXISTS') ? { email: [message] } : undefined;
   const title = response.status === 401 ? 'Error' : undefined;
@@ -101,8 +155,10 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
       const cookies = response.headers.getSetCookie();
       if (cookies.length > 0) reply.header('set-cookie', cookies);
       reply.header('cache-control', 'no-store');
+      // Our error body is JSON whatever type better-auth's answer had (Fastify refuses to send an object otherwise).
+      if (response.status >= 400) reply.removeHeader('content-type');
       if (response.status >= 500) throw await explainServerFailure(pingDatabase);
-      if (response.status >= 400 && response.headers.get('content-type')?.includes('application/json')) throw await toAppError(response);
+      if (response.status >= 400) throw await toAppError(response);
       reply.status(response.status);
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },

@@ -27,11 +27,23 @@ export function attachAuthLogger(auth: Auth, logger: FastifyBaseLogger): void {
   if (sink) sink.logger = logger;
 }
 
+/**
+ * better-auth logs its refusal of a cross-site request (a foreign Origin, a callback URL off our
+ * site, a cross-site form navigation) at error level. The request was the client's fault and was
+ * answered 403: worth a warning, not an alert that wakes someone.
+ */
+const CLIENT_REFUSAL = /^(Invalid (origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL)\b|Blocked cross-site navigation login attempt)/;
+
+function levelOf(level: AuthLogLevel, message: string): AuthLogLevel {
+  return level === 'error' && CLIENT_REFUSAL.test(message) ? 'warn' : level;
+}
+
 export function createAuth(config: Config, db: Db) {
   const sink: { logger: FastifyBaseLogger | null } = { logger: null };
   // During a database outage better-auth reports every failed session read: one line per request.
   const decideRepeat = createRepeatLimiter();
-  const log = (level: AuthLogLevel, message: string, ...args: unknown[]) => {
+  const log = (requestedLevel: AuthLogLevel, message: string, ...args: unknown[]) => {
+    const level = levelOf(requestedLevel, message);
     const { write, suppressed } = decideRepeat(`${level} ${message}`);
     if (!write) return;
     const repeated = suppressed > 0 ? { suppressedSinceLast: suppressed } : {};

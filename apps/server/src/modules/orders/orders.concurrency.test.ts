@@ -94,6 +94,38 @@ describe('purchase and cancel under concurrency [postgres]', () => {
     expect(await readStock(env.db(), productId)).toBe(990);
   });
 
+  it('makes one order from 10 simultaneous requests with one key and two bodies: its twins replay it, the others get 422', async () => {
+    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 10 });
+    const [buyer] = await insertBuyers(env.db(), 1);
+    const key = randomUUID();
+    const quantities = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 10 : 20));
+
+    const results = await Promise.all(quantities.map(async (quantity) => ({ quantity, ...(await post(bearer(buyer!), { productId, quantity }, key)) })));
+
+    const created = results.filter((r) => r.status === 201);
+    expect(created).toHaveLength(1);
+    const winner = created[0]!;
+    const order = winner.body as Order;
+    expect(order.quantity).toBe(winner.quantity);
+    const twins = results.filter((r) => r !== winner && r.quantity === winner.quantity);
+    const others = results.filter((r) => r.quantity !== winner.quantity);
+    expect(twins).toHaveLength(4);
+    expect(others).toHaveLength(5);
+    for (const twin of twins) {
+      expect(twin.status).toBe(200);
+      expect(twin.body).toEqual(order);
+    }
+    for (const other of others) {
+      expect(other.status).toBe(422);
+      expect(other.body).toEqual({
+        error: { code: 'VALIDATION', title: 'Idempotency-Key already used', message: 'This Idempotency-Key was already used for a different order.' },
+      });
+    }
+    const rows = await env.db().select({ id: orders.id, quantity: orders.quantity }).from(orders).where(eq(orders.buyerId, buyer!.id));
+    expect(rows).toEqual([{ id: order._id, quantity: winner.quantity }]);
+    expect(await readStock(env.db(), productId)).toBe(1000 - winner.quantity);
+  });
+
   it('replays the first order to simultaneous repeats even when it took the last of the stock', async () => {
     const productId = await insertProduct(env.db(), { mainquantity: 10, minquantity: 10 });
     const [buyer] = await insertBuyers(env.db(), 1);

@@ -22,6 +22,14 @@ const productNotFound = () => notFound('Product not found');
 const belowMoq = (minquantity: number) => new AppError('BELOW_MOQ', MESSAGES.moqText(minquantity), { title: MESSAGES.moqTitle });
 const outOfStock = (mainquantity: number) => new AppError('OUT_OF_STOCK', MESSAGES.stockText(mainquantity), { title: MESSAGES.stockTitle });
 const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
+/**
+ * 422, not 409: the IETF Idempotency-Key draft (draft-ietf-httpapi-idempotency-key-header, "Error
+ * Scenarios") answers a key reused with a different payload with 422 and keeps 409 for a request still
+ * in flight; and our 409s mean "stock", which a client may retry with a smaller quantity, while this
+ * one needs a new key. The first order is left as it is.
+ */
+const keyUsedForAnotherOrder = () =>
+  new AppError('VALIDATION', 'This Idempotency-Key was already used for a different order.', { title: 'Idempotency-Key already used' });
 
 /** The spec's `data`: a locale date string (US style, UTC, so every server answers the same). */
 // One formatter for all: toLocaleDateString builds a new one per call (~60 µs, per the benchmark).
@@ -55,6 +63,21 @@ async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<Ord
     .where(and(eq(orders.buyerId, buyerId), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row;
+}
+
+/**
+ * Whether a request is a repeat of the order its key already made (decisions.md §2: "the same key gives
+ * back the same order"): the same product and quantity. An order whose product was deleted keeps no
+ * product id; its quantity is all that is left to compare, and a retry of it must still replay.
+ */
+function isSamePurchase(row: OrderRow, input: CreateOrderInput): boolean {
+  return row.quantity === input.quantity && (row.productId === null || row.productId === input.productId.toLowerCase());
+}
+
+/** The first order again for a true repeat; a different purchase under a used key is refused. */
+function replay(row: OrderRow, input: CreateOrderInput): { order: Order; replayed: true } {
+  if (!isSamePurchase(row, input)) throw keyUsedForAnotherOrder();
+  return { order: toOrder(row), replayed: true };
 }
 
 /** PostgreSQL's unique_violation, wherever the driver or Drizzle nested it. */
@@ -134,6 +157,7 @@ async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrd
  * POST /api/order. With an idempotency key, a repeat by the same buyer answers the first order: found
  * up front when the first one has committed, or, when both run at once, through the unique index:
  * the second insert waits for the first, fails, and its transaction (decrement included) rolls back.
+ * Either way the repeat must ask for the same purchase, or it is refused (422) and changes nothing.
  */
 export async function createOrder(
   ctx: OrdersContext,
@@ -143,16 +167,17 @@ export async function createOrder(
   const { idempotencyKey: key, ...purchase } = input;
   if (key) {
     const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
-    if (existing) return { order: toOrder(existing), replayed: true };
+    if (existing) return replay(existing, purchase);
   }
   try {
     const row = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.user, purchase, key));
     return { order: toOrder(row), replayed: false };
   } catch (error) {
-    // A concurrent twin may have taken the last stock (409) or won the key: either way it was a repeat.
+    // A concurrent twin may have taken the last stock (409) or won the key: then this is its repeat, or a
+    // different purchase under its key, which replay() tells apart.
     if (key && (isUniqueViolation(error) || error instanceof AppError)) {
       const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
-      if (existing) return { order: toOrder(existing), replayed: true };
+      if (existing) return replay(existing, purchase);
     }
     throw error;
   }

@@ -197,6 +197,54 @@ describeEachDatabase('purchase idempotency', (env) => {
     expect(await readStock(env().db(), productId)).toBe(0);
   });
 
+  const reusedKeyBodies: Array<[string, (ids: { productId: string; otherProductId: string }) => { productId: string; quantity: number }]> = [
+    ['a different quantity', ({ productId }) => ({ productId, quantity: 11 })],
+    ['a different product', ({ otherProductId }) => ({ productId: otherProductId, quantity: 10 })],
+  ];
+
+  it.each(reusedKeyBodies)('refuses the key reused with %s (422) and changes nothing', async (_label, reusedBody) => {
+    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const otherProductId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const key = randomUUID();
+    const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
+    expect(first.statusCode).toBe(201);
+    const second = await buy(env(), asUser(buyer), reusedBody({ productId, otherProductId }), key);
+    expect(second.statusCode).toBe(422);
+    expect(second.json()).toEqual({
+      error: { code: 'VALIDATION', title: 'Idempotency-Key already used', message: 'This Idempotency-Key was already used for a different order.' },
+    });
+    expect(second.headers['idempotent-replayed']).toBeUndefined();
+    expect(await readStock(env().db(), productId)).toBe(90);
+    expect(await readStock(env().db(), otherProductId)).toBe(100);
+    expect(await countOrders(env(), productId)).toBe(1);
+    expect(await countOrders(env(), otherProductId)).toBe(0);
+    // The same purchase under the key still replays the first order.
+    const third = await buy(env(), asUser(buyer), { productId: productId.toUpperCase(), quantity: 10 }, key);
+    expect(third.statusCode).toBe(200);
+    expect(third.json()).toEqual(first.json());
+  });
+
+  it('refuses a reused key whose new purchase would itself be refused with the key answer, not a second order', async () => {
+    const productId = await insertProduct(env().db(), { mainquantity: 15, minquantity: 10 });
+    const key = randomUUID();
+    expect((await buy(env(), asUser(buyer), { productId, quantity: 10 }, key)).statusCode).toBe(201);
+    // 20 is more than the 5 left: still the key's answer, since the key already names another order.
+    const response = await buy(env(), asUser(buyer), { productId, quantity: 20 }, key);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ error: { message: 'This Idempotency-Key was already used for a different order.' } });
+    expect(await readStock(env().db(), productId)).toBe(5);
+  });
+
+  it('still replays the first order after its product was deleted', async () => {
+    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const key = randomUUID();
+    const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
+    await env().db().delete(products).where(eq(products.id, productId));
+    const repeat = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
+    expect(repeat.statusCode).toBe(200);
+    expect((repeat.json() as Order)._id).toBe((first.json() as Order)._id);
+  });
+
   it('keeps keys per buyer: another buyer with the same key gets an order of their own', async () => {
     const other = await signUpUser(env());
     const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
