@@ -1,5 +1,9 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { queryRows } from '../db/rows.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getSessionUser } from '../modules/accounts/session.ts';
 
@@ -19,10 +23,14 @@ export const ORDERS_PER_USER_PER_MINUTE = 20;
 export const ORDERS_PER_IP_PER_MINUTE = 120;
 /** Bound on remembered keys, so a flood of distinct IPs or emails cannot grow memory without end. */
 const MAX_KEYS = 50_000;
+/** Expired counter rows one sweep deletes at most, so a sweep stays a short statement. */
+export const SWEEP_BATCH = 500;
+/** How often a process sweeps when the last sweep found the table clean. */
+const SWEEP_INTERVAL_MS = 30_000;
 
 /**
- * A sliding-window counter per key, in this process's memory (see docs/decisions/002-accounts.md:
- * with several processes each one counts on its own, so the effective limit is N times higher).
+ * A sliding-window counter per key, in this process's memory. Used for the order limits only, which
+ * sit on the purchase path (see docs/decisions/002-accounts.md).
  */
 export class SlidingWindowCounter {
   private readonly hits = new Map<string, number[]>();
@@ -65,6 +73,88 @@ export class SlidingWindowCounter {
   }
 }
 
+/** What one counted key allows: `limit` attempts in a window of `windowMs` from the window's first. */
+interface CounterSpec {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** A key's count after this request took its place, and the window it was counted in. */
+export interface CountedAttempt {
+  key: string;
+  count: number;
+  /** The window's end as PostgreSQL text: exact, so a give-back can name the same window. */
+  windowEnd: string;
+  /** Milliseconds until the window ends, by the database's clock. */
+  waitMs: number;
+}
+
+/**
+ * Counts one attempt against each key in one statement and answers every key's count including it.
+ * A key's window starts at its first attempt and lasts `windowMs`; the first attempt after it starts
+ * a new one. Keys are taken in sorted order, so two requests sharing keys cannot deadlock.
+ */
+export async function countAttempts(db: Db, specs: CounterSpec[]): Promise<CountedAttempt[]> {
+  const sorted = [...specs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(
+    sorted.map((s) => sql`(${s.key}, 1, now() + ${s.windowMs}::int * interval '1 millisecond')`),
+    sql`, `,
+  );
+  return queryRows<CountedAttempt>(
+    db,
+    sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at) VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN c.expires_at <= now() THEN 1 ELSE c.count + 1 END,
+          expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
+        RETURNING c.key, c.count, c.expires_at::text AS "windowEnd",
+          greatest(1, ceil(extract(epoch FROM c.expires_at - now()) * 1000))::int AS "waitMs"`,
+  );
+}
+
+/**
+ * Takes back attempts counted by countAttempts, each only while its window is still the one it was
+ * counted in (a newer window never held it). A missing row is left as an empty one, which the sweep
+ * deletes; an update-only statement could not promise the sorted lock order.
+ */
+export async function uncountAttempts(db: Db, attempts: Pick<CountedAttempt, 'key' | 'windowEnd'>[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const sorted = [...attempts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(
+    sorted.map((a) => sql`(${a.key}, 0, ${a.windowEnd}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at) VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET count = greatest(c.count - 1, 0)
+        WHERE c.expires_at = excluded.expires_at`,
+  );
+}
+
+async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
+}
+
+/**
+ * Deletes up to `batch` expired counters, oldest first, and says how many. SKIP LOCKED lets processes
+ * sweep at once without waiting on each other; the outer expiry check spares a row a concurrent
+ * attempt has just restarted.
+ */
+export async function sweepExpiredCounters(db: Db, batch = SWEEP_BATCH): Promise<number> {
+  const [row] = await queryRows<{ deleted: number }>(
+    db,
+    sql`WITH gone AS (
+          DELETE FROM rate_limit_counters WHERE key IN (
+            SELECT key FROM rate_limit_counters WHERE expires_at <= now()
+            ORDER BY expires_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED
+          ) AND expires_at <= now()
+          RETURNING 1
+        )
+        SELECT count(*)::int AS deleted FROM gone`,
+  );
+  return row?.deleted ?? 0;
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
 }
@@ -74,9 +164,12 @@ function emailOf(request: FastifyRequest): string | null {
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 }
 
-function keysOf(request: FastifyRequest): string[] {
-  const email = emailOf(request);
-  return [`ip:${request.ip}`, ...(email ? [`email:${email}`] : [])];
+/**
+ * Emails are stored hashed: a key of fixed length whatever a client sends (no over-long index entry,
+ * no NUL byte PostgreSQL refuses), and the table is not a list of the addresses people typed.
+ */
+function hashOf(value: string): string {
+  return createHash('sha256').update(value).digest('base64url');
 }
 
 function isFailure(statusCode: number): boolean {
@@ -90,48 +183,96 @@ function refuse(waitMs: number, what: string): AppError {
   });
 }
 
+type Role = 'ip-failures' | 'email-failures' | 'sign-ups';
+
+/** What the preHandler counted for a request, for onSend to settle once the answer is known. */
+interface Admission {
+  counted: (CountedAttempt & { role: Role; limit: number })[];
+}
+
+function countersFor(request: FastifyRequest): { form: 'sign-in' | 'sign-up'; specs: (CounterSpec & { role: Role })[] } | null {
+  if (request.method !== 'POST') return null;
+  const path = pathOf(request);
+  const form = path === SIGN_IN_PATH ? 'sign-in' : path === SIGN_UP_PATH ? 'sign-up' : null;
+  if (!form) return null;
+  const failures = { limit: FAILED_ATTEMPTS_PER_MINUTE, windowMs: MINUTE_MS };
+  const email = emailOf(request);
+  return {
+    form,
+    specs: [
+      { role: 'ip-failures', key: `${form}-failures:ip:${request.ip}`, ...failures },
+      ...(email ? [{ role: 'email-failures' as const, key: `${form}-failures:email:${hashOf(email)}`, ...failures }] : []),
+      ...(form === 'sign-up' ? [{ role: 'sign-ups' as const, key: `sign-ups:ip:${request.ip}`, limit: SIGN_UPS_PER_IP_PER_HOUR, windowMs: HOUR_MS }] : []),
+    ],
+  };
+}
+
 /**
- * Abuse limits on password sign-in and sign-up, per IP and per email. Only failures count against the
- * minute budget, so a user who signs in correctly is never slowed down; a success clears the email's
- * failures. Order creation is limited per buyer and per IP (registerOrderLimits). Off when
- * RATE_LIMIT=false (the test default; the rate-limit tests switch it on).
+ * Abuse limits on password sign-in and sign-up, per IP and per email, counted in the database so every
+ * server process shares them. Only failures stay counted, so a user who signs in correctly is never
+ * slowed down, and a success clears the email's failures. An attempt is counted when admitted and
+ * given back when it turns out not to be a failure: checking first and counting on the answer would let
+ * a burst of simultaneous guesses all pass the check before the first one failed. Order creation is
+ * limited per buyer and per IP in memory (registerOrderLimits). Off when RATE_LIMIT=false (the test
+ * default; the rate-limit tests switch it on).
  */
 export async function registerRateLimits(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.rateLimit) return;
-  const failedSignIns = new SlidingWindowCounter(FAILED_ATTEMPTS_PER_MINUTE, MINUTE_MS);
-  const failedSignUps = new SlidingWindowCounter(FAILED_ATTEMPTS_PER_MINUTE, MINUTE_MS);
-  const signUpsByIp = new SlidingWindowCounter(SIGN_UPS_PER_IP_PER_HOUR, HOUR_MS);
-
-  const counterFor = (request: FastifyRequest) => {
-    if (request.method !== 'POST') return null;
-    const path = pathOf(request);
-    if (path === SIGN_IN_PATH) return { failures: failedSignIns, what: 'failed sign-in attempts' };
-    if (path === SIGN_UP_PATH) return { failures: failedSignUps, what: 'failed sign-up attempts' };
-    return null;
-  };
+  const admissions = new WeakMap<FastifyRequest, Admission>();
+  const sweep = { nextAt: 0, running: false };
 
   app.addHook('preHandler', async (request) => {
-    const counter = counterFor(request);
-    if (!counter) return;
-    const waitMs = Math.max(...keysOf(request).map((key) => counter.failures.waitMs(key)));
-    if (waitMs > 0) throw refuse(waitMs, counter.what);
-    if (counter.failures === failedSignUps) {
-      const createWaitMs = signUpsByIp.waitMs(`ip:${request.ip}`);
-      if (createWaitMs > 0) throw refuse(createWaitMs, 'new accounts from this network');
-    }
+    const counters = countersFor(request);
+    if (!counters) return;
+    // A database that does not answer throws here: the request gets the 503 of any outage, never an
+    // unlimited try.
+    const counts = await countAttempts(ctx.db, counters.specs);
+    const counted = counters.specs.map((spec) => {
+      const found = counts.find((c) => c.key === spec.key);
+      if (!found) throw new Error(`rate limit counter ${spec.role} not returned`);
+      return { ...found, role: spec.role, limit: spec.limit };
+    });
+    admissions.set(request, { counted });
+    const over = (roles: Role[]) => counted.filter((c) => roles.includes(c.role) && c.count > c.limit);
+    const overFailures = over(['ip-failures', 'email-failures']);
+    if (overFailures.length > 0) throw refuse(Math.max(...overFailures.map((c) => c.waitMs)), `failed ${counters.form} attempts`);
+    const overSignUps = over(['sign-ups']);
+    if (overSignUps.length > 0) throw refuse(Math.max(...overSignUps.map((c) => c.waitMs)), 'new accounts from this network');
   });
 
   registerOrderLimits(app, ctx);
 
-  app.addHook('onResponse', async (request, reply) => {
-    const counter = counterFor(request);
-    if (!counter) return;
-    if (isFailure(reply.statusCode)) {
-      for (const key of keysOf(request)) counter.failures.record(key);
-    } else if (reply.statusCode < 300) {
-      const email = emailOf(request);
-      if (email) counter.failures.clear(`email:${email}`);
-      if (counter.failures === failedSignUps) signUpsByIp.record(`ip:${request.ip}`);
+  // Settled before the answer leaves, so a client's next request already meets the settled counts.
+  app.addHook('onSend', async (request, reply) => {
+    const admission = admissions.get(request);
+    if (!admission) return;
+    admissions.delete(request);
+    const { statusCode } = reply;
+    const keep: Role[] = isFailure(statusCode) ? ['ip-failures', 'email-failures'] : statusCode >= 200 && statusCode < 300 ? ['sign-ups'] : [];
+    const cleared = statusCode >= 200 && statusCode < 300 ? admission.counted.find((c) => c.role === 'email-failures') : undefined;
+    const giveBack = admission.counted.filter((c) => !keep.includes(c.role) && c !== cleared);
+    try {
+      // Each statement changes its rows in key order, so running them side by side cannot deadlock.
+      await Promise.all([uncountAttempts(ctx.db, giveBack), cleared ? clearCounter(ctx.db, cleared.key) : null]);
+    } catch (error) {
+      // The attempt stays counted: stricter for one window, never looser.
+      request.log.warn({ err: error }, 'rate limit counter not settled');
+    }
+  });
+
+  // Off the answer's path: a cheap, bounded sweep keeps the table to the keys of the last hour.
+  app.addHook('onResponse', async (request) => {
+    if (!countersFor(request) || sweep.running || Date.now() < sweep.nextAt) return;
+    sweep.running = true;
+    try {
+      const deleted = await sweepExpiredCounters(ctx.db);
+      // A full batch means more are waiting: sweep again on the next attempt rather than in 30 s.
+      sweep.nextAt = deleted >= SWEEP_BATCH ? 0 : Date.now() + SWEEP_INTERVAL_MS;
+    } catch (error) {
+      sweep.nextAt = Date.now() + SWEEP_INTERVAL_MS;
+      request.log.warn({ err: error }, 'rate limit sweep failed');
+    } finally {
+      sweep.running = false;
     }
   });
 }
@@ -141,10 +282,12 @@ function isOrderCreation(request: FastifyRequest): boolean {
 }
 
 /**
- * Order creation, per buyer and per IP. Unlike sign-in, every admitted attempt counts (a created
- * order, a refused one, a replay): each one is a transaction, and a buyer's real pace is a few a
- * minute. Attempts are counted when admitted, not when answered, so a burst of simultaneous requests
- * cannot all slip under the limit before the first one finishes.
+ * Order creation, per buyer and per IP, in this process's memory: it sits on the purchase path, where a
+ * round trip per order would cost every buyer, and its limits guard capacity, not passwords (see
+ * docs/decisions/002-accounts.md). Unlike sign-in, every admitted attempt counts (a created order, a
+ * refused one, a replay): each one is a transaction, and a buyer's real pace is a few a minute.
+ * Attempts are counted when admitted, not when answered, so a burst of simultaneous requests cannot all
+ * slip under the limit before the first one finishes.
  */
 function registerOrderLimits(app: FastifyInstance, ctx: AppContext): void {
   const ordersByUser = new SlidingWindowCounter(ORDERS_PER_USER_PER_MINUTE, MINUTE_MS);

@@ -1,3 +1,4 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './orders.ts';
+export * from './rate-limits.ts';

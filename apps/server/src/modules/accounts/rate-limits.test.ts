@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, connect, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createPostgresDatabase, describeEachDatabase, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { signUpUser } from '../../../test/helpers/accounts.ts';
-import { FAILED_ATTEMPTS_PER_MINUTE, SlidingWindowCounter } from '../../plugins/rate-limits.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { runMigrations } from '../../db/migrate.ts';
+import { queryRows } from '../../db/rows.ts';
+import { FAILED_ATTEMPTS_PER_MINUTE, SlidingWindowCounter, sweepExpiredCounters } from '../../plugins/rate-limits.ts';
 
 let ipCounter = 0;
 /** A fresh client address per call, so a test decides exactly which attempts share an IP. */
@@ -11,8 +19,28 @@ function freshIp(): string {
   return `10.${Math.floor(ipCounter / 250) % 250}.${ipCounter % 250}.7`;
 }
 
-function signIn(env: TestEnv, email: string, password: string, ip = freshIp()) {
+type Send = (options: InjectOptions) => Promise<LightMyRequestResponse>;
+
+function signIn(env: TestEnv | { request: Send }, email: string, password: string, ip = freshIp()) {
   return env.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: ip });
+}
+
+/**
+ * A second server on the same database, as a second process would be: its own Fastify instance (and
+ * its own memory), and on PostgreSQL its own connection pool. PGlite has one connection, so the two
+ * share it.
+ */
+async function startSecondInstance(env: TestEnv): Promise<{ request: Send; close(): Promise<void> }> {
+  const database: Database = env.kind === 'postgres' ? await openDatabase(env.config.database) : env.database;
+  const { app } = await buildApp({ config: env.config, database, logger: false });
+  await app.ready();
+  return {
+    request: (options) => app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...(options.headers ?? {}) } } as InjectOptions),
+    async close() {
+      await app.close();
+      if (database !== env.database) await database.close();
+    },
+  };
 }
 
 describeEachDatabase(
@@ -91,9 +119,155 @@ describeEachDatabase(
         expect((await signIn(env(), user.email, user.password, ip)).statusCode).toBe(200);
       }
     });
+
+    it('does not count refused tries: an IP turned away by a locked account can still sign in elsewhere', async () => {
+      const locked = await signUpUser(env());
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+        expect((await signIn(env(), locked.email, 'Wrong0ne')).statusCode).toBe(401);
+      }
+      const ip = freshIp();
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE + 1; i++) {
+        expect((await signIn(env(), locked.email, 'Wrong0ne', ip)).statusCode).toBe(429);
+      }
+      const other = await signUpUser(env());
+      expect((await signIn(env(), other.email, other.password, ip)).statusCode).toBe(200);
+    });
+
+    it('lets through only the limit from a burst of simultaneous wrong guesses for one account', async () => {
+      const user = await signUpUser(env());
+      const burst = await Promise.all(Array.from({ length: 2 * FAILED_ATTEMPTS_PER_MINUTE }, () => signIn(env(), user.email, 'Wrong0ne')));
+      const statuses = burst.map((r) => r.statusCode).sort();
+      expect(statuses).toEqual([...Array<number>(FAILED_ATTEMPTS_PER_MINUTE).fill(401), ...Array<number>(FAILED_ATTEMPTS_PER_MINUTE).fill(429)]);
+    });
+
+    it('shares the failed-try count between two servers on one database', async () => {
+      const user = await signUpUser(env());
+      const second = await startSecondInstance(env());
+      try {
+        for (let i = 0; i < 3; i++) expect((await signIn(env(), user.email, 'Wrong0ne')).statusCode).toBe(401);
+        for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE - 3; i++) expect((await signIn(second, user.email, 'Wrong0ne')).statusCode).toBe(401);
+        // Five failures in all, three on one server and two on the other: each server refuses the sixth.
+        expect((await signIn(second, user.email, 'Wrong0ne')).statusCode).toBe(429);
+        expect((await signIn(env(), user.email, user.password)).statusCode).toBe(429);
+
+        // The IP count is shared the same way.
+        const ip = freshIp();
+        for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+          const server = i % 2 === 0 ? env() : second;
+          expect((await signIn(server, `guess-${randomUUID()}@example.com`, 'Wrong0ne', ip)).statusCode).toBe(401);
+        }
+        const other = await signUpUser(env());
+        expect((await signIn(env(), other.email, other.password, ip)).statusCode).toBe(429);
+        expect((await signIn(second, other.email, other.password, ip)).statusCode).toBe(429);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('clears an account’s failed tries on every server when it signs in on one', async () => {
+      const user = await signUpUser(env());
+      const second = await startSecondInstance(env());
+      try {
+        for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE - 1; i++) expect((await signIn(env(), user.email, 'Wrong0ne')).statusCode).toBe(401);
+        expect((await signIn(second, user.email, user.password)).statusCode).toBe(200);
+        // Without the shared reset the first server would still hold four failures and refuse the second.
+        expect((await signIn(env(), user.email, 'Wrong0ne')).statusCode).toBe(401);
+        expect((await signIn(env(), user.email, 'Wrong0ne')).statusCode).toBe(401);
+      } finally {
+        await second.close();
+      }
+    });
+
+    it('deletes expired counters in bounded sweeps and keeps live ones', async () => {
+      const tag = randomUUID();
+      const db = env().db();
+      await db.execute(sql`INSERT INTO rate_limit_counters (key, count, expires_at) VALUES
+        (${`${tag}:old-1`}, 5, now() - interval '2 hours'), (${`${tag}:old-2`}, 5, now() - interval '1 hour'),
+        (${`${tag}:old-3`}, 1, now() - interval '1 second'), (${`${tag}:live`}, 2, now() + interval '1 minute')`);
+      const left = async () =>
+        (await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limit_counters WHERE key LIKE ${`${tag}:%`} ORDER BY key`)).map((r) => r.key.slice(tag.length + 1));
+      // Other tests' counters may be expired too, so the sweep is bounded but not necessarily ours first.
+      expect(await sweepExpiredCounters(db, 2)).toBe(2);
+      while ((await sweepExpiredCounters(db, 2)) > 0) {
+        // Sweep until nothing expired is left.
+      }
+      expect(await left()).toEqual(['live']);
+    });
   },
   { RATE_LIMIT: 'true' },
 );
+
+/** A TCP relay in front of PostgreSQL: stopping it cuts every connection, as a database outage does. */
+async function startRelay(targetPort: number): Promise<{ port: number; stop(): Promise<void>; resume(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => {
+        sockets.delete(s);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  await listen(0);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    port,
+    async stop() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+    resume: () => listen(port),
+  };
+}
+
+describe('sign-in and sign-up rate limits while PostgreSQL is away', () => {
+  it('answer 503 with the JSON error body, keep the server up, and count again once it is back', async () => {
+    const pgDb = await createPostgresDatabase();
+    const target = new URL(pgDb.url);
+    const relay = await startRelay(Number(target.port));
+    const relayed = new URL(pgDb.url);
+    relayed.port = String(relay.port);
+    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, RATE_LIMIT: 'true', DATABASE_URL: relayed.toString() });
+    const database = await openDatabase(config.database);
+    await runMigrations(database);
+    const { app } = await buildApp({ config, database, logger: false });
+    const send = (options: InjectOptions) => app.inject({ ...options, headers: { origin: TEST_ORIGIN }, remoteAddress: freshIp() });
+    try {
+      const email = `outage-${randomUUID()}@example.com`;
+      const signUp = { method: 'POST' as const, url: '/api/auth/sign-up/email', payload: { name: 'Outage Person', email, password: 'Passw0rd' } };
+      expect((await send(signUp)).statusCode).toBe(200);
+      await relay.stop();
+      for (const request of [
+        { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: { email, password: 'Passw0rd' } },
+        { method: 'POST' as const, url: '/api/auth/sign-up/email', payload: { name: 'Second Person', email: `outage-${randomUUID()}@example.com`, password: 'Passw0rd' } },
+      ]) {
+        const answer = await send(request);
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.headers['content-type']).toMatch(/^application\/json/);
+        expect(answer.json()).toMatchObject({ error: { code: 'UNAVAILABLE', title: 'Service unavailable' } });
+      }
+      await relay.resume();
+      expect((await send({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'Passw0rd' } })).statusCode).toBe(200);
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+        expect((await send({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'Wrong0ne' } })).statusCode).toBe(401);
+      }
+      expect((await send({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'Passw0rd' } })).statusCode).toBe(429);
+    } finally {
+      await app.close();
+      await database.close();
+      await relay.stop().catch(() => {});
+      await pgDb.drop();
+    }
+  });
+});
 
 describe('SlidingWindowCounter', () => {
   it('lets the key in again once its oldest hit leaves the window, and says how long to wait', () => {
