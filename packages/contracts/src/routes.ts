@@ -13,22 +13,22 @@ export const paths = {
   categoriesLink: '/categories',
 } as const;
 
-/** Page titles by path (decisions.md §1). */
+/** Page titles by path (decisions.md §1), matched as the router matches: any letter case, trailing slashes. */
 export function titleForPath(pathname: string): string {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
   const exact: Record<string, string> = {
     '/': 'wholesale-platform',
     '/allproduct': 'All Product',
     '/cart': 'Cart',
     '/myproduct': 'My Product',
     '/categories': 'Categories',
-    '/Categories': 'Categories',
     '/login': 'wholesale-platform-login',
     '/signup': 'wholesale-platform-signup',
     '/addproduct': 'wholesale-platform-Add Product',
   };
-  const title = exact[pathname];
+  const title = exact[path];
   if (title) return title;
-  if (pathname.startsWith('/upadateprocuct/')) return 'wholesale-platform-Update Product';
-  if (pathname.startsWith('/product/')) return 'wholesale-platform-Details';
+  if (/^\/upadateprocuct\/[^/]+$/.test(path)) return 'wholesale-platform-Update Product';
+  if (/^\/product\/[^/]+$/.test(path)) return 'wholesale-platform-Details';
   return 'Not Found Page';
 }

@@ -50,7 +50,8 @@ export function Navbar() {
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
-          <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg">
+          {/* daisyUI's dropdown is open while focus is inside it, and a tapped link keeps the focus. */}
+          <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
             <NavLinks items={items} />
           </ul>
         </div>

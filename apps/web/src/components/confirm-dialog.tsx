@@ -22,9 +22,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       open={open}
       title={title}
       onClose={() => {
-        // The dialog also reports closing after the caller set open=false (answered, or done): only
-        // a close while still open (Escape, the ✕ button) is a "no".
-        if (open && !isPending) onCancel();
+        // Escape or the ✕ button: a "no", unless the confirmed action is already running.
+        if (!isPending) onCancel();
       }}
       actions={
         <>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 
@@ -37,6 +38,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Marks the notices' region, a child of <body>, as what an open Modal leaves usable (modal.tsx). */
+export const OVER_MODALS_ATTRIBUTE = 'data-over-modals';
+
 const kindClass: Record<NoticeKind, string> = {
   success: 'alert-success',
   error: 'alert-error',
@@ -44,8 +48,11 @@ const kindClass: Record<NoticeKind, string> = {
 };
 
 /**
- * Renders notices in the browser's top layer (a manual popover), re-shown on every change so they
- * sit above any open modal dialog rather than behind it.
+ * Renders notices as a manual popover, a child of <body>: in the top layer, so painted above the page
+ * and above an open Modal (a fixed layer, not top layer), and marked to stay usable while the Modal
+ * makes the rest of <body> inert. The region never moves, so each notice is inserted, and announced,
+ * once. Each notice is its own live region (alert or status); the container is not one, or a screen
+ * reader could read a notice twice.
  */
 export function NoticeHost() {
   const current = useSyncExternalStore(subscribe, () => notices, () => notices);
@@ -54,17 +61,13 @@ export function NoticeHost() {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof el.showPopover !== 'function') return;
-    if (el.matches(':popover-open')) el.hidePopover();
-    if (current.length > 0) el.showPopover();
+    const shown = el.matches(':popover-open');
+    if (current.length > 0 && !shown) el.showPopover();
+    if (current.length === 0 && shown) el.hidePopover();
   }, [current]);
 
-  return (
-    <div
-      ref={ref}
-      popover="manual"
-      className="m-0 ml-auto mt-4 mr-4 max-w-sm border-0 bg-transparent p-0 overflow-visible"
-      aria-live="assertive"
-    >
+  return createPortal(
+    <div ref={ref} popover="manual" data-over-modals="" className="m-0 ml-auto mt-4 mr-4 max-w-sm border-0 bg-transparent p-0 overflow-visible">
       <div className="flex flex-col gap-2">
         {current.map((n) => (
           <div key={n.id} role={n.kind === 'error' ? 'alert' : 'status'} className={`alert ${kindClass[n.kind]} shadow-lg`}>
@@ -78,6 +81,7 @@ export function NoticeHost() {
           </div>
         ))}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -26,6 +26,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 const EARLY_ANSWER_MS = 10_000;
 const earlyAnswers = new Map<string, Promise<Response>>();
 
+let onSessionGone = () => {};
+/**
+ * Sets what a 401 to a read does (get-me.ts: show the user signed out, so the guards send them to
+ * /login). Set from outside because get-me.ts itself calls this client.
+ */
+export function whenSessionGone(handler: () => void): void {
+  onSessionGone = handler;
+}
+
 function fetchApi(method: Method, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`/api${path}`, {
     method,
@@ -63,7 +72,12 @@ async function send(method: Method, path: string, body?: unknown, headers: Recor
   } catch {
     throw new ApiError(0, 'NETWORK', 'Error', 'Cannot reach the server. Check your connection and try again.');
   }
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) {
+    // A page that cannot load its data without a session belongs on /login. A refused write is shown
+    // where it was made, keeping what was typed; a refused sign-in or /me itself says nothing new.
+    if (response.status === 401 && method === 'GET' && path !== '/me') onSessionGone();
+    throw await toApiError(response);
+  }
   return response;
 }
 

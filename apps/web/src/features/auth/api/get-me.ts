@@ -1,5 +1,5 @@
 import type { Me } from '@bulkcart/contracts/account';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, whenSessionGone } from '../../../lib/api-client.ts';
 import { createFetchStore, useFetchStore, type FetchResult } from '../../../lib/fetch-store.ts';
 
 export interface MeResponse {
@@ -35,3 +35,9 @@ export function refreshMe(): Promise<void> {
 export function showSignedOut(): void {
   meStore.setData((old) => (old ? { ...old, user: null } : old));
 }
+
+// The session ended behind the app's back (expired, or signed out in another tab): the cached answer
+// is wrong, and RequireAuth must send the user to /login, carrying the page they were on.
+whenSessionGone(() => {
+  if (meStore.getState().data?.user) showSignedOut();
+});

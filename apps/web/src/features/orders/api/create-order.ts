@@ -5,7 +5,7 @@ import { catalogKeyPrefix, orderKeys } from './order-keys.ts';
 
 export interface CreateOrderVariables {
   input: CreateOrderInput;
-  /** One per Buy click: a retried or doubled request then makes one order, never two. */
+  /** One per purchase intent (dialog opening and quantity): a retried or doubled Buy makes one order. */
   idempotencyKey: string;
 }
 

@@ -44,6 +44,14 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
     });
   }
 
+  // The server refuses to sell a product without a price ("no price yet"): say so before the click.
+  if (product.price === null) {
+    return (
+      <button type="button" className={className} disabled>
+        No price yet
+      </button>
+    );
+  }
   return (
     <>
       <button type="button" className={className} onClick={open} onPointerEnter={() => void loadCheckoutDialog()} onFocus={() => void loadCheckoutDialog()} aria-haspopup="dialog">

@@ -35,9 +35,9 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   // The typed text, so the field may be empty while the buyer retypes; the quantity is always clamped.
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity)));
   const quantity = clampQuantity(text);
-  // Notices live outside the dialog, which a modal dialog makes inert for assistive technology; this
-  // copy inside the dialog is what a screen reader announces.
-  const [announcement, setAnnouncement] = useState('');
+  // One key per purchase intent: a Buy clicked again after a lost answer must replay the first order,
+  // not place a second. A changed quantity is a new intent; so is a new opening (a new mount).
+  const intent = useRef<{ quantity: number; key: string } | null>(null);
 
   const createOrder = useCreateOrder({
     onSuccess: (order) =>
@@ -45,7 +45,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     onError: (error) => notify({ kind: 'error', ...describePurchaseError(error) }),
   });
 
-  // The dialog opens (showModal) in Modal's effect, which runs before this one: then focus can move in.
+  // The dialog opens in Modal's layout effect, which runs before this one: then focus can move in.
   useEffect(() => {
     inputRef.current?.focus();
     inputRef.current?.select();
@@ -57,20 +57,16 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     const problem = checkPurchase(product, quantity);
     if (problem) {
       notify({ kind: 'error', ...problem });
-      setAnnouncement(`${problem.title}: ${problem.text}`);
       return;
     }
-    setAnnouncement('');
+    if (intent.current?.quantity !== quantity) intent.current = { quantity, key: newIdempotencyKey() };
     createOrder.mutate(
-      { input: { productId: product._id, quantity }, idempotencyKey: newIdempotencyKey() },
+      { input: { productId: product._id, quantity }, idempotencyKey: intent.current.key },
       {
         onSuccess: () => {
+          intent.current = null;
           onClose();
           navigate(successTarget);
-        },
-        onError: (error) => {
-          const problem = describePurchaseError(error);
-          setAnnouncement(`${problem.title}: ${problem.text}`);
         },
       },
     );
@@ -144,9 +140,6 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
             </p>
           ) : null}
         </div>
-        <p role="alert" className="sr-only">
-          {announcement}
-        </p>
       </form>
     </Modal>
   );

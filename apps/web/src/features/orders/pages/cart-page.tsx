@@ -18,25 +18,25 @@ export function CartPage() {
 
   let content;
   if (orders.isPending) content = <Spinner label="Loading your orders" />;
-  else if (orders.isError) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
+  else if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
-    content =
-      items.length === 0 ? (
-        <EmptyCart />
-      ) : (
-        <>
-          <OrdersTable orders={items} />
-          {orders.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              <button type="button" className="btn btn-outline btn-primary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-                {orders.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-                Load more
-              </button>
-            </div>
-          ) : null}
-        </>
-      );
+    // A failed next page or refresh keeps the orders already shown and offers Retry under them.
+    const retry = orders.isFetchNextPageError ? () => void orders.fetchNextPage() : () => void orders.refetch();
+    content = (
+      <>
+        {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} />}
+        {orders.isError ? <LoadError error={orders.error} onRetry={retry} /> : null}
+        {orders.hasNextPage && !orders.isError ? (
+          <div className="mt-6 flex justify-center">
+            <button type="button" className="btn btn-outline btn-primary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
+              {orders.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+              Load more
+            </button>
+          </div>
+        ) : null}
+      </>
+    );
   }
 
   return (

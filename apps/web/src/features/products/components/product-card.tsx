@@ -29,14 +29,15 @@ export function ProductCard({ product, actions, imagePriority = 'lazy' }: Produc
         />
         {product.discount > 0 ? <span className="badge badge-secondary absolute left-2 top-2 font-semibold">-{product.discount}%</span> : null}
       </figure>
+      {/* daisyUI lets a card-body paragraph grow: the rows stay together, the price row takes the slack. */}
       <div className="card-body gap-2 p-4">
         <h2 className="card-title text-base leading-snug break-words">{product.name}</h2>
-        <p className="text-xs font-semibold uppercase tracking-wide text-primary/80" data-testid="product-category">
+        <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-primary/80" data-testid="product-category">
           {product.category}
         </p>
-        <p className="text-sm">By: {product.brandname}</p>
-        <p className="text-sm">Min Buy Qty: {product.minquantity}</p>
-        {product.description ? <p className="line-clamp-3 text-sm text-base-content/75 break-words">{product.description}</p> : null}
+        <p className="grow-0 text-sm">By: {product.brandname}</p>
+        <p className="grow-0 text-sm">Min Buy Qty: {product.minquantity}</p>
+        {product.description ? <p className="line-clamp-3 grow-0 text-sm text-base-content/75 break-words">{product.description}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
           <span className="text-lg font-bold">{formatPrice(product.price)}</span>
           <RatingStars rating={product.rating} />
