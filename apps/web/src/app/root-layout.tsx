@@ -21,9 +21,10 @@ function usePathEffects() {
 
 /**
  * The frame. Spec §2: while the signed-in state is loading, a full-height spinner replaces the
- * content. It is short: index.html preloads /api/me and each page's code and first request start
- * beside it (main.tsx), so the wait overlaps the downloads rather than following them. A failed
- * check does not hold the page: the guards show its error where being signed in matters.
+ * content. It is short: index.html preloads /api/me, and each page's code and first request start
+ * beside it (main.tsx, router.tsx preloadPage), so the wait overlaps the downloads rather than
+ * following them. A failed check (after its retries) does not hold the page: the guards show its
+ * error where being signed in matters.
  */
 export function RootLayout() {
   usePathEffects();

@@ -73,6 +73,8 @@ export function AppRoutes() {
 export function preloadPage({ pathname, search }: { pathname: string; search: string }): void {
   if (matchPath('/', pathname)) {
     void HomePage.preload();
+    // features/home/api/get-top-products.ts asks for this path; the page waits for the session check.
+    fetchEarly('/topproduct');
     return;
   }
   for (const [pages, layout] of [

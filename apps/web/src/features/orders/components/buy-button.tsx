@@ -37,7 +37,8 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
   const [isOpen, setIsOpen] = useState(false);
 
   function open() {
-    // The home page does not wait for the session check, so a quick click may come before its answer.
+    // Pages wait for the session check (root-layout.tsx), but a signed-out answer or a session that
+    // ended since must still lead to sign-in, so the click asks for the current answer.
     void loadMe().then((me) => {
       if (me?.user) setIsOpen(true);
       else navigate(paths.login, { state: { from: `${location.pathname}${location.search}` } });

@@ -35,9 +35,10 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   // The typed text, so the field may be empty while the buyer retypes; the quantity is always clamped.
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity)));
   const quantity = clampQuantity(text);
-  // One key per purchase intent: a Buy clicked again after a lost answer must replay the first order,
-  // not place a second. A changed quantity is a new intent; so is a new opening (a new mount).
-  const intent = useRef<{ quantity: number; key: string } | null>(null);
+  // One key per quantity for as long as the dialog is open: a Buy clicked again after a lost answer
+  // must replay that order, not place a second, even after trying another quantity in between
+  // (10 lost, 20 refused, back to 10). A new opening (a new mount) or a success starts afresh.
+  const keysByQuantity = useRef(new Map<number, string>());
 
   const createOrder = useCreateOrder({
     onSuccess: (order) =>
@@ -59,12 +60,16 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
       notify({ kind: 'error', ...problem });
       return;
     }
-    if (intent.current?.quantity !== quantity) intent.current = { quantity, key: newIdempotencyKey() };
+    let idempotencyKey = keysByQuantity.current.get(quantity);
+    if (!idempotencyKey) {
+      idempotencyKey = newIdempotencyKey();
+      keysByQuantity.current.set(quantity, idempotencyKey);
+    }
     createOrder.mutate(
-      { input: { productId: product._id, quantity }, idempotencyKey: intent.current.key },
+      { input: { productId: product._id, quantity }, idempotencyKey },
       {
         onSuccess: () => {
-          intent.current = null;
+          keysByQuantity.current.clear();
           onClose();
           navigate(successTarget);
         },
