@@ -33,7 +33,10 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: config.isProduction,
+    // A hop count, never `true`: with `true` request.ip is the leftmost X-Forwarded-For entry, which
+    // the client writes itself, and per-IP limits would count whatever it claims. A function, because
+    // this Fastify treats a plain number as "trust nothing".
+    trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
     // Router errors (a URL that does not decode, an over-long parameter) answer in our error shape.
     frameworkErrors: handleFrameworkError,

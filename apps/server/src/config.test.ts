@@ -43,6 +43,16 @@ describe('config', () => {
     expect(config.seedDemo).toBe(false);
   });
 
+  it('trusts no proxy unless TRUST_PROXY_HOPS says how many, in production too', () => {
+    expect(loadConfig({}).trustProxyHops).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40) }).trustProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY_HOPS: '2' }).trustProxyHops).toBe(2);
+  });
+
+  it.each(['-1', '1.5', 'true', 'abc'])('refuses TRUST_PROXY_HOPS=%s with a message naming it', (value) => {
+    expect(problemsOf({ TRUST_PROXY_HOPS: value })).toEqual(['TRUST_PROXY_HOPS: must be a whole number of proxies (0 or more)']);
+  });
+
   it('requires Google id and secret together', () => {
     expect(problemsOf({ GOOGLE_CLIENT_ID: 'id' }).join()).toMatch(/GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
   });

@@ -36,6 +36,11 @@ const envSchema = z.object({
   CORS_ORIGINS: list.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   RATE_LIMIT: boolean.default(true),
+  TRUST_PROXY_HOPS: z.coerce
+    .number({ error: 'must be a whole number of proxies (0 or more)' })
+    .int('must be a whole number of proxies (0 or more)')
+    .min(0, 'must be a whole number of proxies (0 or more)')
+    .default(0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -55,6 +60,11 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   webDist: string | null;
   rateLimit: boolean;
+  /**
+   * Proxies in front of the server that append to X-Forwarded-For. The client IP is the entry this
+   * many hops from the right; anything further left was written by the client and is never trusted.
+   */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {
@@ -115,5 +125,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ?? null,
     rateLimit: env.RATE_LIMIT,
+    trustProxyHops: env.TRUST_PROXY_HOPS,
   };
 }

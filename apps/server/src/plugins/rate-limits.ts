@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -23,6 +23,8 @@ export const ORDERS_PER_USER_PER_MINUTE = 20;
 export const ORDERS_PER_IP_PER_MINUTE = 120;
 /** Bound on remembered keys, so a flood of distinct IPs or emails cannot grow memory without end. */
 const MAX_KEYS = 50_000;
+/** Bound on keys this process remembers as refused; past it the oldest is forgotten (and asks the database again). */
+const MAX_BLOCKED_KEYS = 10_000;
 /** Expired counter rows one sweep deletes at most, so a sweep stays a short statement. */
 export const SWEEP_BATCH = 500;
 /** How often a process sweeps when the last sweep found the table clean. */
@@ -70,6 +72,40 @@ export class SlidingWindowCounter {
 
   clear(key: string): void {
     this.hits.delete(key);
+  }
+}
+
+/**
+ * Keys the database has refused, each until its window ends, in this process's memory. A request with
+ * any of them is refused at once, so a client already over its limit costs no database write and cannot
+ * fill rate_limit_counters with new email keys while it is being refused. Another process learns of the
+ * block from the database on its first try; a key forgotten by the bound is only asked about again.
+ */
+export class BlockedKeys {
+  private readonly until = new Map<string, number>();
+
+  constructor(private readonly maxKeys = MAX_BLOCKED_KEYS) {}
+
+  /** Milliseconds until the longest-blocked of these keys is free; 0 when none is blocked. */
+  waitMs(keys: string[], now = Date.now()): number {
+    let wait = 0;
+    for (const key of keys) {
+      const end = this.until.get(key);
+      if (end === undefined) continue;
+      if (end <= now) this.until.delete(key);
+      else wait = Math.max(wait, end - now);
+    }
+    return wait;
+  }
+
+  block(key: string, waitMs: number, now = Date.now()): void {
+    // Re-inserting moves the key to the end, so the bound below drops the oldest block.
+    this.until.delete(key);
+    this.until.set(key, now + waitMs);
+    for (const oldest of this.until.keys()) {
+      if (this.until.size <= this.maxKeys) break;
+      this.until.delete(oldest);
+    }
   }
 }
 
@@ -165,11 +201,13 @@ function emailOf(request: FastifyRequest): string | null {
 }
 
 /**
- * Emails are stored hashed: a key of fixed length whatever a client sends (no over-long index entry,
- * no NUL byte PostgreSQL refuses), and the table is not a list of the addresses people typed.
+ * Emails are stored as an HMAC keyed with the auth secret: a key of fixed length whatever a client
+ * sends (no over-long index entry, no NUL byte PostgreSQL refuses), and the table is not a list of the
+ * addresses people typed. A plain hash would be: anyone with the table could hash known addresses and
+ * match them; without the secret they cannot.
  */
-function hashOf(value: string): string {
-  return createHash('sha256').update(value).digest('base64url');
+function hashOf(value: string, secret: string): string {
+  return createHmac('sha256', secret).update(value).digest('base64url');
 }
 
 function isFailure(statusCode: number): boolean {
@@ -190,7 +228,7 @@ interface Admission {
   counted: (CountedAttempt & { role: Role; limit: number })[];
 }
 
-function countersFor(request: FastifyRequest): { form: 'sign-in' | 'sign-up'; specs: (CounterSpec & { role: Role })[] } | null {
+function countersFor(request: FastifyRequest, secret: string): { form: 'sign-in' | 'sign-up'; specs: (CounterSpec & { role: Role })[] } | null {
   if (request.method !== 'POST') return null;
   const path = pathOf(request);
   const form = path === SIGN_IN_PATH ? 'sign-in' : path === SIGN_UP_PATH ? 'sign-up' : null;
@@ -201,7 +239,7 @@ function countersFor(request: FastifyRequest): { form: 'sign-in' | 'sign-up'; sp
     form,
     specs: [
       { role: 'ip-failures', key: `${form}-failures:ip:${request.ip}`, ...failures },
-      ...(email ? [{ role: 'email-failures' as const, key: `${form}-failures:email:${hashOf(email)}`, ...failures }] : []),
+      ...(email ? [{ role: 'email-failures' as const, key: `${form}-failures:email:${hashOf(email, secret)}`, ...failures }] : []),
       ...(form === 'sign-up' ? [{ role: 'sign-ups' as const, key: `sign-ups:ip:${request.ip}`, limit: SIGN_UPS_PER_IP_PER_HOUR, windowMs: HOUR_MS }] : []),
     ],
   };
@@ -220,10 +258,15 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
   if (!ctx.config.rateLimit) return;
   const admissions = new WeakMap<FastifyRequest, Admission>();
   const sweep = { nextAt: 0, running: false };
+  const blocked = new BlockedKeys();
+  const secret = ctx.config.authSecret;
 
   app.addHook('preHandler', async (request) => {
-    const counters = countersFor(request);
+    const counters = countersFor(request, secret);
     if (!counters) return;
+    const failureKeys = counters.specs.filter((s) => s.role !== 'sign-ups').map((s) => s.key);
+    const knownWait = blocked.waitMs(failureKeys);
+    if (knownWait > 0) throw refuse(knownWait, `failed ${counters.form} attempts`);
     // A database that does not answer throws here: the request gets the 503 of any outage, never an
     // unlimited try.
     const counts = await countAttempts(ctx.db, counters.specs);
@@ -235,6 +278,7 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
     admissions.set(request, { counted });
     const over = (roles: Role[]) => counted.filter((c) => roles.includes(c.role) && c.count > c.limit);
     const overFailures = over(['ip-failures', 'email-failures']);
+    for (const c of overFailures) blocked.block(c.key, c.waitMs);
     if (overFailures.length > 0) throw refuse(Math.max(...overFailures.map((c) => c.waitMs)), `failed ${counters.form} attempts`);
     const overSignUps = over(['sign-ups']);
     if (overSignUps.length > 0) throw refuse(Math.max(...overSignUps.map((c) => c.waitMs)), 'new accounts from this network');
@@ -262,7 +306,7 @@ export async function registerRateLimits(app: FastifyInstance, ctx: AppContext):
 
   // Off the answer's path: a cheap, bounded sweep keeps the table to the keys of the last hour.
   app.addHook('onResponse', async (request) => {
-    if (!countersFor(request) || sweep.running || Date.now() < sweep.nextAt) return;
+    if (!countersFor(request, secret) || sweep.running || Date.now() < sweep.nextAt) return;
     sweep.running = true;
     try {
       const deleted = await sweepExpiredCounters(ctx.db);

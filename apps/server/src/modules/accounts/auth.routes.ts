@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -9,12 +8,9 @@ import { revokeIfPastAbsoluteLifetime, toHeaders } from './session.ts';
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const UPDATE_USER_PATH = '/api/auth/update-user';
-const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
 
 /** update-user changes the profile the sign-up form set, under the same rules; fields left out stay. */
 const profileUpdateSchema = signUpInputSchema.pick({ name: true, image: true }).partial();
-/** better-auth checks only a new password's length; ours must pass the sign-up rule too. */
-const passwordChangeSchema = z.object({ newPassword: signUpInputSchema.shape.password });
 
 /**
  * better-auth endpoints of features this app does not offer (changing or verifying an email, password
@@ -22,6 +18,10 @@ const passwordChangeSchema = z.object({ newPassword: signUpInputSchema.shape.pas
  * off in our configuration, yet each still answers in its own way and logs an error line per call
  * that any client can repeat; for us they are unknown routes. Whoever turns one of the features on
  * takes it off this list, and gives it our rules as update-user has them.
+ *
+ * Others are on in better-auth but unused by the app, and each gives a stolen session more than the
+ * app needs: change-password lets a session holder guess the current password without limit (our
+ * limits guard sign-in only); the account and token endpoints hand out or unlink provider credentials.
  */
 const NOT_OFFERED_PATHS = [
   '/api/auth/change-email',
@@ -32,6 +32,16 @@ const NOT_OFFERED_PATHS = [
   '/api/auth/verify-email',
   '/api/auth/link-social',
   '/api/auth/update-session',
+  '/api/auth/change-password',
+  '/api/auth/unlink-account',
+  '/api/auth/list-accounts',
+  '/api/auth/account-info',
+  '/api/auth/get-access-token',
+  '/api/auth/refresh-token',
+  // Both answer the session token itself, which also works as a Bearer credential: script injected
+  // into a page could carry it off despite the HttpOnly cookie. The app asks /api/me instead.
+  '/api/auth/get-session',
+  '/api/auth/list-sessions',
 ];
 
 const NO_SUCH_ROUTE = 'No such API route.';
@@ -71,8 +81,6 @@ function applyAccountRules(request: FastifyRequest): void {
     parseInput(signInInputSchema, request.body);
   } else if (path === UPDATE_USER_PATH) {
     request.body = toProfileUpdate(request.body);
-  } else if (path === CHANGE_PASSWORD_PATH) {
-    parseInput(passwordChangeSchema, request.body);
   }
 }
 

@@ -38,16 +38,37 @@ function levelOf(level: AuthLogLevel, message: string): AuthLogLevel {
   return level === 'error' && CLIENT_REFUSAL.test(message) ? 'warn' : level;
 }
 
+/**
+ * What makes two log lines "the same" for the repeat limiter. better-auth reports every failure under
+ * one message ('better-auth request failed'), so the error it carries (code or name, and the start of
+ * its message) is part of the kind: a new failure within the window still gets its stack written,
+ * while an outage's thousand identical errors stay one line.
+ */
+export function toRepeatKey(level: AuthLogLevel, message: string, args: unknown[]): string {
+  const [first] = args;
+  if (typeof first !== 'object' || first === null || !('message' in first)) return `${level} ${message}`;
+  const code = 'code' in first && (typeof first.code === 'string' || typeof first.code === 'number') ? String(first.code) : undefined;
+  const name = 'name' in first && typeof first.name === 'string' ? first.name : '';
+  const detail = typeof first.message === 'string' ? first.message.slice(0, 100) : '';
+  return `${level} ${message} ${code ?? name} ${detail}`;
+}
+
+/** An Error's own fields are not enumerable, so the JSON log would show it as `{}`: spell them out. */
+function toLoggable(arg: unknown): unknown {
+  if (!(arg instanceof Error)) return arg;
+  return { ...arg, name: arg.name, message: arg.message, stack: arg.stack, ...(arg.cause !== undefined ? { cause: toLoggable(arg.cause) } : {}) };
+}
+
 export function createAuth(config: Config, db: Db) {
   const sink: { logger: FastifyBaseLogger | null } = { logger: null };
   // During a database outage better-auth reports every failed session read: one line per request.
   const decideRepeat = createRepeatLimiter();
   const log = (requestedLevel: AuthLogLevel, message: string, ...args: unknown[]) => {
     const level = levelOf(requestedLevel, message);
-    const { write, suppressed } = decideRepeat(`${level} ${message}`);
+    const { write, suppressed } = decideRepeat(toRepeatKey(level, message, args));
     if (!write) return;
     const repeated = suppressed > 0 ? { suppressedSinceLast: suppressed } : {};
-    if (sink.logger) sink.logger[level]({ source: 'better-auth', ...repeated, details: args.length > 0 ? args : undefined }, message);
+    if (sink.logger) sink.logger[level]({ source: 'better-auth', ...repeated, details: args.length > 0 ? args.map(toLoggable) : undefined }, message);
     else if (level === 'error') console.error('[better-auth]', message, ...args);
     else if (level === 'warn') console.warn('[better-auth]', message, ...args);
   };

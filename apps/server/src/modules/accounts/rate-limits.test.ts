@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -178,6 +178,35 @@ describeEachDatabase(
       }
     });
 
+    it('refuses an IP known to be over its limit at once, writing no counter for the new emails it tries', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+        expect((await signIn(env(), `guess-${randomUUID()}@example.com`, 'Wrong0ne', ip)).statusCode).toBe(401);
+      }
+      expect((await signIn(env(), `guess-${randomUUID()}@example.com`, 'Wrong0ne', ip)).statusCode).toBe(429);
+      const db = env().db();
+      const at = (await queryRows<{ at: string }>(db, sql`SELECT now()::text AS at`))[0]?.at ?? '';
+      // Counters of a window opened from now on: earlier ones may expire and be swept meanwhile.
+      const newCounters = async () =>
+        (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM rate_limit_counters WHERE expires_at > ${at}::timestamptz + interval '1 minute'`))[0]?.n;
+      const before = await newCounters();
+      for (let i = 0; i < 50; i++) {
+        const refused = await signIn(env(), `flood-${randomUUID()}@example.com`, 'Wrong0ne', ip);
+        expect(refused.statusCode).toBe(429);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many failed sign-in attempts/) } });
+      }
+      expect(await newCounters()).toBe(before);
+    });
+
+    it('stores an email’s counter under a keyed hash, not a plain SHA-256 anyone can recompute', async () => {
+      const email = `keyed-${randomUUID()}@example.com`;
+      expect((await signIn(env(), email, 'Wrong0ne')).statusCode).toBe(401);
+      const keys = (await queryRows<{ key: string }>(env().db(), sql`SELECT key FROM rate_limit_counters WHERE key LIKE 'sign-in-failures:email:%'`)).map((r) => r.key);
+      expect(keys).not.toContain(`sign-in-failures:email:${createHash('sha256').update(email).digest('base64url')}`);
+      expect(keys).toContain(`sign-in-failures:email:${createHmac('sha256', env().config.authSecret).update(email).digest('base64url')}`);
+    });
+
     it('deletes expired counters in bounded sweeps and keeps live ones', async () => {
       const tag = randomUUID();
       const db = env().db();
@@ -195,6 +224,51 @@ describeEachDatabase(
     });
   },
   { RATE_LIMIT: 'true' },
+);
+
+const PRODUCTION_ORIGIN = 'https://shop.example';
+/** Production settings: the trustProxy choice once depended on NODE_ENV, so these tests run as production. */
+const PRODUCTION = { NODE_ENV: 'production', BASE_URL: PRODUCTION_ORIGIN, BETTER_AUTH_SECRET: 'p'.repeat(40), RATE_LIMIT: 'true' };
+
+function signInVia(env: TestEnv, forwardedFor: string, remoteAddress: string) {
+  return env.request({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: `guess-${randomUUID()}@example.com`, password: 'Wrong0ne' },
+    headers: { origin: PRODUCTION_ORIGIN, 'x-forwarded-for': forwardedFor },
+    remoteAddress,
+  });
+}
+
+describeEachDatabase(
+  'sign-in limits with TRUST_PROXY_HOPS=0 (the default)',
+  (env) => {
+    it('counts the connection’s address, whatever X-Forwarded-For a client writes', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+        expect((await signInVia(env(), `203.0.113.${i + 1}`, ip)).statusCode).toBe(401);
+      }
+      expect((await signInVia(env(), '203.0.113.99', ip)).statusCode).toBe(429);
+    });
+  },
+  PRODUCTION,
+);
+
+describeEachDatabase(
+  'sign-in limits with TRUST_PROXY_HOPS=1',
+  (env) => {
+    it('counts the rightmost X-Forwarded-For entry (the one our proxy wrote), not what the client put before it', async () => {
+      const client = freshIp();
+      for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
+        // A different proxy address each time too: the client is who the limit is about.
+        expect((await signInVia(env(), `203.0.113.${i + 1}, ${client}`, freshIp())).statusCode).toBe(401);
+      }
+      expect((await signInVia(env(), `203.0.113.99, ${client}`, freshIp())).statusCode).toBe(429);
+      // Another client behind the same proxy is not refused.
+      expect((await signInVia(env(), `203.0.113.99, ${freshIp()}`, freshIp())).statusCode).toBe(401);
+    });
+  },
+  { ...PRODUCTION, TRUST_PROXY_HOPS: '1' },
 );
 
 /** A TCP relay in front of PostgreSQL: stopping it cuts every connection, as a database outage does. */
