@@ -8,6 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface ThrowawayPostgres {
   url: string;
@@ -43,6 +44,23 @@ export function ensurePostgresInstalled(): string {
   const dir = findBinDir();
   if (!dir) throw new Error('postgresql was installed but no PostgreSQL ≥ 15 binaries were found');
   return dir;
+}
+
+/**
+ * Creates an empty database `name` on the cluster `adminUrl` reaches and answers its URL. `name` must
+ * be a plain identifier (the callers build it from letters, digits and underscores).
+ */
+export async function createEmptyDatabase(adminUrl: string, name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 export async function freePort(): Promise<number> {

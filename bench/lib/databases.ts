@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
+import { createEmptyDatabase } from '../../scripts/throwaway-postgres.ts';
 import type { DatabaseTarget } from './processes.ts';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -13,13 +14,7 @@ let counter = 0;
 export async function createPostgresDatabase(adminUrl: string, label: string): Promise<DatabaseTarget & { kind: 'postgres' }> {
   counter += 1;
   const name = `bench_${label.replace(/\W+/g, '_')}_${process.pid}_${counter}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { kind: 'postgres', url: url.toString() };
+  return { kind: 'postgres', url: await createEmptyDatabase(adminUrl, name) };
 }
 
 /** A fresh PGlite data folder; removed by the returned function. */

@@ -105,6 +105,8 @@ export interface ServerOptions {
   database: DatabaseTarget;
   seedDemo?: boolean;
   name?: string;
+  /** Settings on top of the benchmark's defaults (e.g. WEB_DIST, RATE_LIMIT). */
+  env?: Record<string, string>;
 }
 
 /**
@@ -120,7 +122,8 @@ export async function startServerProcess(options: ServerOptions): Promise<ChildS
   return launchServer(options);
 }
 
-async function launchServer(options: ServerOptions): Promise<ChildServer> {
+/** One start of the server, without startServerProcess's create-then-restart of a new PGlite folder. */
+export async function launchServer(options: ServerOptions): Promise<ChildServer> {
   const port = await freePort();
   const env: Record<string, string> = {
     PORT: String(port),
@@ -130,6 +133,7 @@ async function launchServer(options: ServerOptions): Promise<ChildServer> {
     RATE_LIMIT: 'false',
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : { DATA_DIR: options.database.dataDir }),
+    ...options.env,
   };
   const child = await spawnUntilReady(['--import', 'tsx', 'apps/server/src/server.ts'], env, /BulkCart is listening/, options.name ?? `server:${port}`, serverRoot);
   return wrap(child, port);

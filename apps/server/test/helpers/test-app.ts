@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
+import { createEmptyDatabase } from '../../../../scripts/throwaway-postgres.ts';
 import type { AppContext } from '../../src/context.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -29,14 +30,8 @@ export interface TestEnv {
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: await createEmptyDatabase(adminUrl, name),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
