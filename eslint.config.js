@@ -2,6 +2,37 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// The contracts index pulls every zod schema into whatever imports it; the home page must not.
+const contractsIndex = { name: '@bulkcart/contracts', message: "Import a module, e.g. '@bulkcart/contracts/routes'." };
+
+/**
+ * Feature boundaries (docs/architecture.md): a feature imports shared code (components/, lib/,
+ * contracts) and itself, never another feature or the app frame; the app composes features. One block
+ * per folder under features/, so a new feature is covered without editing this file.
+ */
+const features = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.map((feature) => {
+  const others = features.filter((name) => name !== feature).join('|');
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [contractsIndex],
+          patterns: [
+            { regex: `^(?:\\.\\./)+(?:features/)?(?:${others})(?:/|$)`, message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.` },
+            { regex: '^(?:\\.\\./)+app(?:/|$)', message: 'Features do not import the app frame; app/ imports features.' },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/migrations/**'] },
@@ -21,10 +52,23 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The contracts index pulls every zod schema into whatever imports it; the home page must not.
-      'no-restricted-imports': ['error', { paths: [{ name: '@bulkcart/contracts', message: "Import a module, e.g. '@bulkcart/contracts/routes'." }] }],
+      'no-restricted-imports': ['error', { paths: [contractsIndex] }],
     },
   },
+  {
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [contractsIndex],
+          // Shared code sits below the features and the frame, which compose it.
+          patterns: [{ regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)', message: 'Shared code (components/, lib/) does not import features or app/.' }],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes, preloadPage } from './app/router.tsx';
-import { loadMe } from './features/auth/api/get-me.ts';
+import { loadMe } from './lib/auth/me.ts';
 import './index.css';
 
 // The CSP forbids eval. Zod's compiled parsers need it, and its probe for it (on the first schema a

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { NavLink, Link } from 'react-router';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { useMe } from '../lib/auth/me.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.

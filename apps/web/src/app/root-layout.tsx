@@ -5,7 +5,9 @@ import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { NoticeHost } from '../components/notice.tsx';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { useMe } from '../lib/auth/me.ts';
+import { BuyButtonContext } from '../components/buy-button-slot.tsx';
+import { BuyButton, type BuyButtonProps } from '../features/orders/components/buy-button.tsx';
 
 /**
  * Title by path and scroll-to-top on every navigation (spec §2, shared page frame). A layout effect:
@@ -18,6 +20,8 @@ function usePathEffects() {
     window.scrollTo(0, 0);
   }, [pathname]);
 }
+
+const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 
 /**
  * The frame. Spec §2: while the signed-in state is loading, a full-height spinner replaces the
@@ -39,7 +43,9 @@ export function RootLayout() {
           <Spinner fullHeight label="Loading your account" />
         ) : (
           <Suspense fallback={<Spinner fullHeight />}>
-            <Outlet />
+            <BuyButtonContext value={renderBuyButton}>
+              <Outlet />
+            </BuyButtonContext>
           </Suspense>
         )}
       </main>

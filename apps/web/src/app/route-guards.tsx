@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../features/auth/api/get-me.ts';
+import { useMe } from '../lib/auth/me.ts';
 import { useReturnPath, type FromState } from '../features/auth/lib/return-path.ts';
 import { Spinner } from '../components/spinner.tsx';
 import { LoadError } from '../components/load-error.tsx';

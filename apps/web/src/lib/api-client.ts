@@ -28,8 +28,8 @@ const earlyAnswers = new Map<string, Promise<Response>>();
 
 let onSessionGone = () => {};
 /**
- * Sets what a 401 to a read does (get-me.ts: show the user signed out, so the guards send them to
- * /login). Set from outside because get-me.ts itself calls this client.
+ * Sets what a 401 to a read does (lib/auth/me.ts: show the user signed out, so the guards send them to
+ * /login). Set from outside because me.ts itself calls this client.
  */
 export function whenSessionGone(handler: () => void): void {
   onSessionGone = handler;

@@ -3,7 +3,7 @@ import type { SignInInput } from '@bulkcart/contracts/account';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { apiSend } from '../../../lib/api-client.ts';
 import { notify } from '../../../components/notice.tsx';
-import { refreshMe } from './get-me.ts';
+import { refreshMe } from '../../../lib/auth/me.ts';
 
 /** Spec §9: the login success and password sign-in failure notices both last 1000 ms. */
 const LOGIN_NOTICE_MS = 1000;

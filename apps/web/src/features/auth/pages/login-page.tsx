@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { signInInputSchema, type SignInInput } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
 import { FormField, fieldAria, inputClass } from '../components/form-field.tsx';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpInputSchema } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { applyServerErrors } from '../lib/apply-server-errors.ts';
 import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
-import { BuyButton } from '../../orders/components/buy-button.tsx';
+import { BuyButton } from '../../../components/buy-button-slot.tsx';
 
 /**
  * One card of 'Some Of Our Product' (spec §2). Name, category and brand rows have fixed heights, so a

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
-import { loadMe } from '../../auth/api/get-me.ts';
+import { loadMe } from '../../../lib/auth/me.ts';
+import type { BuyButtonProps } from '../../../components/buy-button-slot.tsx';
 import type { CheckoutDialogProps } from './checkout-dialog.tsx';
+
+export type { BuyButtonProps };
 
 // The dialog (and the order schema it uses) loads when a buyer reaches for a buy button, not with
 // every page of cards; pointing at or focusing the button starts the download before the click.
@@ -19,17 +21,10 @@ const CheckoutDialog = lazy(() =>
   })),
 );
 
-export interface BuyButtonProps {
-  product: Product;
-  /** Quantity to start the checkout stepper at (the detail page's chosen quantity); default minquantity. */
-  quantity?: number;
-  label?: string;
-  className?: string;
-}
-
 /**
  * The buy button of a product card or the detail page. Signed in, it opens the checkout dialog;
- * signed out, it goes to the sign-in page, which brings the buyer back here afterwards.
+ * signed out, it goes to the sign-in page, which brings the buyer back here afterwards. Other
+ * features render it through components/buy-button-slot.tsx, which app/root-layout.tsx fills.
  */
 export function BuyButton({ product, quantity, label = 'Buy Now', className = 'btn btn-secondary btn-sm' }: BuyButtonProps) {
   const navigate = useNavigate();

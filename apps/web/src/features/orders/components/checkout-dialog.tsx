@@ -6,7 +6,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
 

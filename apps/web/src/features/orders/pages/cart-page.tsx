@@ -6,7 +6,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { notify } from '../../../components/notice.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders } from '../api/get-orders.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { OrderImage } from '../components/order-image.tsx';

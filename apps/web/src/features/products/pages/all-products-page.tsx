@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';

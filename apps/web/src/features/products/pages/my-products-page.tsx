@@ -5,7 +5,7 @@ import { MESSAGES } from '@bulkcart/contracts/messages';
 import { paths } from '@bulkcart/contracts/routes';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notice.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { PagedProducts } from '../components/paged-products.tsx';

@@ -4,7 +4,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
-import { BuyButton } from '../../orders/components/buy-button.tsx';
+import { BuyButton } from '../../../components/buy-button-slot.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';

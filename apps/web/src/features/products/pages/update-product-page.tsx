@@ -5,7 +5,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { notify } from '../../../components/notice.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useMe } from '../../auth/api/get-me.ts';
+import { useMe } from '../../../lib/auth/me.ts';
 import { useProduct } from '../api/get-product.ts';
 import { useUpdateProduct } from '../api/update-product.ts';
 import { ProductForm, toProductFormValues } from '../components/product-form.tsx';

@@ -1,6 +1,6 @@
 import type { Me } from '@bulkcart/contracts/account';
-import { apiGet, whenSessionGone } from '../../../lib/api-client.ts';
-import { createFetchStore, useFetchStore, type FetchResult } from '../../../lib/fetch-store.ts';
+import { apiGet, whenSessionGone } from '../api-client.ts';
+import { createFetchStore, useFetchStore, type FetchResult } from '../fetch-store.ts';
 
 export interface MeResponse {
   user: Me | null;
