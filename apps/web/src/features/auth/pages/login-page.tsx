@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useSignIn } from '../api/sign-in.ts';
 import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
-import { FormField, fieldAria, inputClass } from '../components/form-field.tsx';
+import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 

@@ -6,9 +6,9 @@ import { signUpInputSchema } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useSignUp } from '../api/sign-up.ts';
-import { applyServerErrors } from '../lib/apply-server-errors.ts';
+import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
-import { FormField, fieldAria, inputClass } from '../components/form-field.tsx';
+import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
 import { PasswordInput } from '../components/password-input.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 

@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
-import { useForm, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { addProductInputSchema, updateProductInputSchema, Product } from '@bulkcart/contracts/product';
 import { CATEGORIES } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
-import { ApiError } from '../../../lib/api-client.ts';
+import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
+import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
 
 /** What the inputs hold: text as typed, numbers from valueAsNumber ('' until one is typed). */
 export interface ProductFormValues {
@@ -26,14 +26,12 @@ export interface ProductFormValues {
 
 const invalidClass = 'aria-[invalid=true]:border-error';
 
-const fieldNames = new Set<string>([
-  'image', 'image2', 'image3', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'description', 'price', 'rating', 'Content', 'discount',
-]);
-
 export const blankProductValues: ProductFormValues = {
   image: '', image2: '', image3: '', name: '', mainquantity: '', minquantity: '', brandname: '', category: '',
   description: '', price: '', rating: '', Content: '', discount: '',
 };
+
+const fieldNames = Object.keys(blankProductValues) as Array<Path<ProductFormValues>>;
 
 export function toProductFormValues(product: Product): ProductFormValues {
   return {
@@ -80,31 +78,42 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     try {
       reset(await onSubmit(input));
     } catch (error) {
-      showServerFieldErrors(error, setError);
+      const message = applyServerErrors(error, fieldNames, setError);
+      if (message) setError('root.server', { type: 'server', message });
     }
   });
 
-  const text = (name: keyof ProductFormValues) => ({ id: `product-${name}`, ...register(name), ...describedBy(name, errors) });
-  const number = (name: keyof ProductFormValues) => ({
-    id: `product-${name}`,
-    type: 'number',
-    inputMode: 'numeric' as const,
-    step: 1,
-    ...register(name, { valueAsNumber: true }),
-    ...describedBy(name, errors),
-  });
-
   const optional = detailsOptional ? 'Optional' : undefined;
+  const hints: Partial<Record<keyof ProductFormValues, string>> = {
+    price: optional,
+    rating: optional,
+    discount: 'Optional, 0 to 90',
+    image: 'An https URL or a path on this site',
+    image2: 'Optional',
+    image3: 'Optional',
+    description: optional,
+    Content: 'More information shown on the product page',
+  };
+  const aria = (name: keyof ProductFormValues) => fieldAria(`product-${name}`, errors[name]?.message, hints[name]);
+  const text = (name: keyof ProductFormValues) => ({ ...register(name), ...aria(name) });
+  const number = (name: keyof ProductFormValues) => ({ type: 'number', inputMode: 'numeric' as const, step: 1, ...register(name, { valueAsNumber: true }), ...aria(name) });
+  const field = (name: keyof ProductFormValues, label: string, wide = false) => ({
+    id: `product-${name}`,
+    label,
+    error: errors[name]?.message,
+    hint: hints[name],
+    className: wide ? 'md:col-span-2' : '',
+  });
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-x-6 gap-y-4 md:grid-cols-2">
-      <Field name="name" label="Product name" errors={errors}>
+      <FormField {...field('name', 'Product name')}>
         <input className={`input w-full ${invalidClass}`} autoComplete="off" maxLength={LIMITS.nameMax} {...text('name')} />
-      </Field>
-      <Field name="brandname" label="Brand name" errors={errors}>
+      </FormField>
+      <FormField {...field('brandname', 'Brand name')}>
         <input className={`input w-full ${invalidClass}`} autoComplete="off" maxLength={LIMITS.brandMax} {...text('brandname')} />
-      </Field>
-      <Field name="category" label="Category" errors={errors}>
+      </FormField>
+      <FormField {...field('category', 'Category')}>
         <select className={`select w-full ${invalidClass}`} {...text('category')}>
           <option value="" disabled>
             Choose a category
@@ -115,37 +124,37 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
             </option>
           ))}
         </select>
-      </Field>
-      <Field name="price" label="Price ($ per unit)" hint={optional} errors={errors}>
+      </FormField>
+      <FormField {...field('price', 'Price ($ per unit)')}>
         <input className={`input w-full ${invalidClass}`} min={1} {...number('price')} />
-      </Field>
-      <Field name="mainquantity" label="Main quantity (in stock)" errors={errors}>
+      </FormField>
+      <FormField {...field('mainquantity', 'Main quantity (in stock)')}>
         <input className={`input w-full ${invalidClass}`} min={0} {...number('mainquantity')} />
-      </Field>
-      <Field name="minquantity" label="Min buy quantity" errors={errors}>
+      </FormField>
+      <FormField {...field('minquantity', 'Min buy quantity')}>
         <input className={`input w-full ${invalidClass}`} min={1} {...number('minquantity')} />
-      </Field>
-      <Field name="rating" label="Rating (1 to 5)" hint={optional} errors={errors}>
+      </FormField>
+      <FormField {...field('rating', 'Rating (1 to 5)')}>
         <input className={`input w-full ${invalidClass}`} min={1} max={5} {...number('rating')} />
-      </Field>
-      <Field name="discount" label="Discount (%)" hint="Optional, 0 to 90" errors={errors}>
+      </FormField>
+      <FormField {...field('discount', 'Discount (%)')}>
         <input className={`input w-full ${invalidClass}`} min={0} max={LIMITS.discountMax} {...number('discount')} />
-      </Field>
-      <Field name="image" label="Image URL" hint="An https URL or a path on this site" errors={errors}>
+      </FormField>
+      <FormField {...field('image', 'Image URL')}>
         <input className={`input w-full ${invalidClass}`} type="text" inputMode="url" autoComplete="off" {...text('image')} />
-      </Field>
-      <Field name="image2" label="Second image URL" hint="Optional" errors={errors}>
+      </FormField>
+      <FormField {...field('image2', 'Second image URL')}>
         <input className={`input w-full ${invalidClass}`} type="text" inputMode="url" autoComplete="off" {...text('image2')} />
-      </Field>
-      <Field name="image3" label="Third image URL" hint="Optional" errors={errors}>
+      </FormField>
+      <FormField {...field('image3', 'Third image URL')}>
         <input className={`input w-full ${invalidClass}`} type="text" inputMode="url" autoComplete="off" {...text('image3')} />
-      </Field>
-      <Field name="description" label="Short description" hint={optional} errors={errors} wide>
+      </FormField>
+      <FormField {...field('description', 'Short description', true)}>
         <textarea className={`textarea w-full ${invalidClass}`} rows={3} maxLength={LIMITS.descriptionMax} {...text('description')} />
-      </Field>
-      <Field name="Content" label="Product Content" hint="More information shown on the product page" errors={errors} wide>
+      </FormField>
+      <FormField {...field('Content', 'Product Content', true)}>
         <textarea className={`textarea w-full ${invalidClass}`} rows={6} maxLength={LIMITS.contentMax} {...text('Content')} />
-      </Field>
+      </FormField>
       {errors.root?.server ? (
         <p role="alert" className="text-error md:col-span-2">
           {errors.root.server.message}
@@ -159,48 +168,4 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
       </div>
     </form>
   );
-}
-
-type FormErrors = ReturnType<typeof useForm<ProductFormValues>>['formState']['errors'];
-
-function describedBy(name: keyof ProductFormValues, errors: FormErrors) {
-  // The note under a field is its error when there is one, else its hint: one id serves both.
-  return { 'aria-invalid': Boolean(errors[name]), 'aria-describedby': `product-${name}-note` };
-}
-
-function Field({ name, label, hint, errors, wide = false, children }: { name: keyof ProductFormValues; label: string; hint?: string; errors: FormErrors; wide?: boolean; children: ReactNode }) {
-  const message = errors[name]?.message;
-  return (
-    <div className={`flex flex-col gap-1 ${wide ? 'md:col-span-2' : ''}`}>
-      <label htmlFor={`product-${name}`} className="text-sm font-medium">
-        {label}
-      </label>
-      {children}
-      {message ? (
-        <p id={`product-${name}-note`} className="text-sm text-error">
-          {message}
-        </p>
-      ) : hint ? (
-        <p id={`product-${name}-note`} className="text-xs text-base-content/60">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-/** Puts the server's per-field messages next to their inputs; anything else goes above the button. */
-function showServerFieldErrors(error: unknown, setError: UseFormSetError<ProductFormValues>): void {
-  if (!(error instanceof ApiError)) return;
-  let shownNextToField = false;
-  for (const [field, messages] of Object.entries(error.fieldErrors)) {
-    const message = messages.join(' ');
-    if (fieldNames.has(field)) {
-      setError(field as Path<ProductFormValues>, { type: 'server', message });
-      shownNextToField = true;
-    } else {
-      setError('root.server', { type: 'server', message });
-    }
-  }
-  if (!shownNextToField && Object.keys(error.fieldErrors).length === 0) setError('root.server', { type: 'server', message: error.message });
 }
