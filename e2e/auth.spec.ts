@@ -2,22 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, newUser, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
-
-/**
- * Waits for a visible notice whose text is exactly `text`, double spaces included (locators would fold
- * them). One check in the page, polled every frame: a 1000 ms notice can be gone between two steps.
- */
-async function expectNotice(page: Page, text: string, role: 'status' | 'alert' = 'status'): Promise<Locator> {
-  await page.waitForFunction(
-    ([expected, expectedRole]) =>
-      Array.from(document.querySelectorAll('[popover] .alert p')).some(
-        (p) => p.textContent === expected && p.checkVisibility() && p.closest('.alert')?.getAttribute('role') === expectedRole,
-      ),
-    [text, role] as const,
-    { polling: 'raf', timeout: 7_000 },
-  );
-  return page.locator('[popover] .alert p').filter({ hasText: text.replace(/\s+/g, ' ').trim() });
-}
+import { expectNotice } from './support/notices.ts';
 
 function nav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' });
@@ -42,7 +27,7 @@ test('sign up, sign out, sign in, and come back to the protected page asked for'
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
 
-  const signedUp = await expectNotice(page, MESSAGES.signupSuccess);
+  const signedUp = await expectNotice(page, { text: MESSAGES.signupSuccess, role: 'status' });
   await expect(page).toHaveURL(/\/$/);
   await expect(nav(page).getByRole('link', { name: 'All Product' })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
@@ -52,7 +37,7 @@ test('sign up, sign out, sign in, and come back to the protected page asked for'
   await expect(page.getByTestId('user-display-name')).toHaveText(user.name);
   await expect(page.getByTestId('user-email')).toHaveText(user.email);
   await logout.click();
-  await expectNotice(page, MESSAGES.logoutSuccess);
+  await expectNotice(page, { text: MESSAGES.logoutSuccess, role: 'status' });
   await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   await expect(nav(page).getByRole('link', { name: 'All Product' })).toHaveCount(0);
 
@@ -63,7 +48,7 @@ test('sign up, sign out, sign in, and come back to the protected page asked for'
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await fillSignIn(page, user);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  const loggedIn = await expectNotice(page, MESSAGES.loginSuccess);
+  const loggedIn = await expectNotice(page, { text: MESSAGES.loginSuccess, role: 'status' });
   await expect(page).toHaveURL(/\/cart\?from=test$/);
   await expect(page).toHaveTitle('Cart');
   await expect(loggedIn).toBeHidden();
@@ -77,7 +62,7 @@ test('a wrong password and an unknown email both get the same failure notice', a
   for (const attempt of [{ email: user.email, password: 'Wrong0ne!' }, { email: `nobody-${randomUUID()}@example.com`, password: user.password }]) {
     await fillSignIn(page, attempt);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    const notice = await expectNotice(page, MESSAGES.somethingWentWrong, 'alert');
+    const notice = await expectNotice(page, { text: MESSAGES.somethingWentWrong, role: 'alert' });
     await expect(notice).toBeHidden();
     await expect(page).toHaveURL(/\/login$/);
   }
@@ -116,7 +101,7 @@ test('the sign-in form checks its fields, toggles the password, and is pre-fille
 test('the demo buyer signs in with the pre-filled form', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectNotice(page, MESSAGES.loginSuccess);
+  await expectNotice(page, { text: MESSAGES.loginSuccess, role: 'status' });
   await expect(page).toHaveURL(/\/$/);
   await openAccountMenu(page);
   await expect(page.getByTestId('user-email')).toHaveText('buyer@bulkcart.demo');
@@ -228,4 +213,32 @@ test.describe('Google sign-in through the local OpenID provider', () => {
     await expect(page.locator('[popover] .alert')).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   });
+});
+
+test('a session ended behind the app\'s back sends the next signed-in page to /login, and signing in returns there', async ({ page, baseURL, signedInUser }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  // Signed out from elsewhere (another tab, or the session expired): the page still believes otherwise.
+  const signOut = await page.request.post('/api/auth/sign-out', { headers: { origin: baseURL! }, data: {} });
+  expect(signOut.status()).toBe(200);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Cart' }).click();
+
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Please sign in first.')).toHaveCount(0);
+
+  // A refused sign-in (better-auth answers 401) leaves the form where it is.
+  await page.getByLabel('Email').fill(signedInUser.email);
+  await page.getByLabel('Password', { exact: true }).fill('Wrong-passw0rd!');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByLabel('Password', { exact: true }).fill(signedInUser.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByText('Cart is Empty')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 });

@@ -3,6 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
+import { addProduct } from './support/shop-api.ts';
 
 /**
  * Every catalog page at a phone and a desktop width: nothing may push the page sideways (wide tables
@@ -36,25 +37,20 @@ for (const viewport of viewports) {
       await expect(page.getByText('Name is required')).toBeVisible();
       await expectFitsAndCapture(page, testInfo, 'add-product-errors');
 
-      const response = await page.request.post('/api/addproduct', {
-        headers: { origin: baseURL! },
-        data: {
-          name: `Layout Check ${viewport.name} ${randomUUID().slice(0, 6)} Industrial Shelving Unit With A Long Name`,
-          image: '/images/products/does-not-exist.webp',
-          image2: '/favicon.svg',
-          brandname: 'ForgeWorks',
-          category: 'Industrial Machinery & Tools',
-          description: 'Five-tier galvanised steel shelving, 300 kg per shelf, bolt-free assembly in ten minutes.',
-          Content: 'Dimensions 180 x 90 x 40 cm.\nFinish: galvanised.\nShips in one carton.',
-          price: 89,
-          rating: 4,
-          mainquantity: 640,
-          minquantity: 120,
-          discount: 10,
-        },
+      const product = await addProduct(page.request, baseURL!, {
+        name: `Layout Check ${viewport.name} ${randomUUID().slice(0, 6)} Industrial Shelving Unit With A Long Name`,
+        image: '/images/products/does-not-exist.webp',
+        image2: '/favicon.svg',
+        brandname: 'ForgeWorks',
+        category: 'Industrial Machinery & Tools',
+        description: 'Five-tier galvanised steel shelving, 300 kg per shelf, bolt-free assembly in ten minutes.',
+        Content: 'Dimensions 180 x 90 x 40 cm.\nFinish: galvanised.\nShips in one carton.',
+        price: 89,
+        rating: 4,
+        mainquantity: 640,
+        minquantity: 120,
+        discount: 10,
       });
-      expect(response.status(), await response.text()).toBe(201);
-      const product = (await response.json()) as Product;
 
       await page.goto('/myproduct');
       await expect(page.getByRole('article', { name: product.name })).toBeVisible();
@@ -89,3 +85,35 @@ for (const viewport of viewports) {
     });
   });
 }
+
+test('a product card without a description keeps its rows together beside a taller card', async ({ page, baseURL, signedInUser: _user }) => {
+  const category = 'Fashion & Apparel';
+  const described = await addProduct(page.request, baseURL!, {
+    category,
+    description: 'Heavy cotton crates lined for folded garments, stackable six high, sold flat-packed in bundles of ten for the warehouse floor.',
+  });
+  const bare = await addProduct(page.request, baseURL!, { category, description: '' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/categories?category=${encodeURIComponent(category)}`);
+  const bareCard = page.getByRole('article', { name: bare.name, exact: true });
+  const describedCard = page.getByRole('article', { name: described.name, exact: true });
+  await expect(bareCard).toBeVisible();
+  await expect(describedCard).toBeVisible();
+  // Newest first, side by side in one row: the card without a description is stretched to the other's height.
+  const [bareBox, describedBox] = [(await bareCard.boundingBox())!, (await describedCard.boundingBox())!];
+  expect(Math.abs(bareBox.y - describedBox.y)).toBeLessThan(1);
+  expect(Math.abs(bareBox.height - describedBox.height)).toBeLessThan(1);
+
+  // From the top of the 'By:' line to the top of the 'Min Buy Qty' line: one line and the 8 px gap,
+  // the same as in the card with a description (a stretched paragraph would push the next one down).
+  const rowStep = async (card: typeof bareCard, product: Product) => {
+    const by = (await card.getByText(`By: ${product.brandname}`).boundingBox())!;
+    const minBuy = (await card.getByText(`Min Buy Qty: ${product.minquantity}`).boundingBox())!;
+    return minBuy.y - by.y;
+  };
+  const describedStep = await rowStep(describedCard, described);
+  expect(describedStep).toBeLessThanOrEqual(30);
+  expect(Math.abs((await rowStep(bareCard, bare)) - describedStep)).toBeLessThan(1);
+  await bareCard.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('categories-no-description.png') });
+});

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
+import { expectNotice } from './support/notices.ts';
+import { addProduct } from './support/shop-api.ts';
 
 interface NewProduct {
   name: string;
@@ -36,25 +38,6 @@ function sampleProduct(overrides: Partial<NewProduct> = {}): NewProduct {
     minquantity: 150,
     ...overrides,
   };
-}
-
-/** Lists a product straight through the API, as the page's own signed-in browser session. */
-async function addProductViaApi(request: APIRequestContext, baseURL: string, product: NewProduct): Promise<Product> {
-  const response = await request.post('/api/addproduct', { data: product, headers: { origin: baseURL } });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Product;
-}
-
-/**
- * A notice shown with exactly this text, spaces included (` not Delete !` starts with one). Success
- * notices live for 1000 ms, so the page is watched on every frame rather than polled now and then.
- */
-async function expectNotice(page: Page, text: string): Promise<void> {
-  await page.waitForFunction(
-    (expected) => Array.from(document.querySelectorAll('[popover] p')).some((p) => p.textContent === expected && p.checkVisibility()),
-    text,
-    { polling: 'raf' },
-  );
 }
 
 /** Records the text of every notice the page shows, so a test can check none came twice or unasked. */
@@ -135,8 +118,8 @@ test('a seller adds a product through the form, sees field errors first, then fi
 test('All Product shows your products with Update in both views, and the available toggle keeps only MOQ above 100', async ({ page, baseURL }) => {
   const seller = newUser('seller');
   await signUpViaApi(page.request, baseURL!, seller);
-  const bulk = await addProductViaApi(page.request, baseURL!, sampleProduct({ minquantity: 150 }));
-  const small = await addProductViaApi(page.request, baseURL!, sampleProduct({ minquantity: 10 }));
+  const bulk = await addProduct(page.request, baseURL!, sampleProduct({ minquantity: 150 }));
+  const small = await addProduct(page.request, baseURL!, sampleProduct({ minquantity: 10 }));
 
   await page.goto('/allproduct');
   await expect(page).toHaveTitle('All Product');
@@ -219,7 +202,7 @@ test('long lists load the next page by "Load more" or by scrolling, never showin
 
 test('Categories opens on All, filters by the chosen category and keeps it in the URL', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(page.request, baseURL!, sampleProduct({ category: 'Health & Beauty' }));
+  const product = await addProduct(page.request, baseURL!, sampleProduct({ category: 'Health & Beauty' }));
 
   await page.goto('/categories');
   await expect(page).toHaveTitle('Categories');
@@ -263,7 +246,7 @@ test('Categories opens on All, filters by the chosen category and keeps it in th
 
 test('the product page shows every field, swaps thumbnails and starts the quantity at the MOQ', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(
+  const product = await addProduct(
     page.request,
     baseURL!,
     sampleProduct({ image2: '/images/default-avatar.svg', image3: '/favicon.svg?third', minquantity: 120, mainquantity: 4000, price: 12, rating: 5 }),
@@ -311,7 +294,7 @@ test('an unknown product id says so instead of spinning', async ({ page, signedI
 
 test('a seller updates a product from My Product with the form prefilled', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(page.request, baseURL!, sampleProduct());
+  const product = await addProduct(page.request, baseURL!, sampleProduct());
 
   await page.goto('/myproduct');
   await productCard(page, product.name).getByRole('link', { name: /Update/ }).click();
@@ -343,7 +326,7 @@ test('a seller updates a product from My Product with the form prefilled', async
 
 test('when the session has ended, update and add show the failure notices and keep what was typed', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(page.request, baseURL!, sampleProduct());
+  const product = await addProduct(page.request, baseURL!, sampleProduct());
   await page.goto(`/upadateprocuct/${product._id}`);
   await expect(page.getByLabel('Product name')).toHaveValue(product.name);
 
@@ -372,7 +355,7 @@ test('when the session has ended, update and add show the failure notices and ke
 
 test('deleting asks first: Cancel keeps the product, Delete removes it after the server confirmed', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(page.request, baseURL!, sampleProduct());
+  const product = await addProduct(page.request, baseURL!, sampleProduct());
 
   const notices = await recordNotices(page);
   await page.goto('/myproduct');
@@ -403,7 +386,7 @@ test('deleting asks first: Cancel keeps the product, Delete removes it after the
 
 test('another user sees View Details instead of Update, cannot open the form, and gets 403 from the API', async ({ page, browser, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
-  const product = await addProductViaApi(page.request, baseURL!, sampleProduct());
+  const product = await addProduct(page.request, baseURL!, sampleProduct());
 
   const buyerContext = await browser.newContext({ baseURL });
   try {

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/fixtures.ts';
+import { addProduct } from './support/shop-api.ts';
 
 test('the home page renders the frame with the current year', async ({ page }) => {
   await page.goto('/');
@@ -51,4 +52,19 @@ test('while the signed-in state is loading, a full-height spinner replaces the c
   release();
   await expect(page.getByRole('heading', { name: 'Our Product Categories' })).toBeVisible();
   await expect(spinner).toHaveCount(0);
+});
+
+test('page titles follow the router: any letter case and a trailing slash', async ({ page, baseURL, signedInUser: _user }) => {
+  const product = await addProduct(page.request, baseURL!);
+  await page.goto('/CART');
+  await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Cart');
+  await page.goto('/cart/');
+  await expect(page.getByRole('heading', { name: 'Cart', level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle('Cart');
+  await page.goto(`/Product/${product._id}/`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await expect(page).toHaveTitle('wholesale-platform-Details');
+  await page.goto('/ADDPRODUCT');
+  await expect(page).toHaveTitle('wholesale-platform-Add Product');
 });

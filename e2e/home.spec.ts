@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
 import { carousel, expectSlide } from './support/carousel.ts';
+import { addProduct, featureOwnProducts } from './support/shop-api.ts';
 
 /** The home page (spec §2 Home page, §9) at the desktop width; home.phone.spec.ts covers the phone. */
 
@@ -21,25 +23,19 @@ async function openHome(page: Page): Promise<Product[]> {
   return (await response.json()) as Product[];
 }
 
-async function addTopRatedProduct(request: APIRequestContext, baseURL: string, discount: number): Promise<Product> {
+function addTopRatedProduct(request: APIRequestContext, baseURL: string, discount: number): Promise<Product> {
   const tag = randomUUID().slice(0, 8);
-  const response = await request.post('/api/addproduct', {
-    headers: { origin: baseURL },
-    data: {
-      name: `Home Featured ${discount ? 'Sale' : 'Plain'} ${tag}`,
-      image: '/images/products/gel-pens-12-pack.webp',
-      brandname: `HomeBrand ${tag}`,
-      category: 'Office Supplies & Stationery',
-      description: 'Featured on the home page by its five-star rating.',
-      price: 19,
-      rating: 5,
-      discount,
-      mainquantity: 900,
-      minquantity: 30,
-    },
+  return addProduct(request, baseURL, {
+    name: `Home Featured ${discount ? 'Sale' : 'Plain'} ${tag}`,
+    image: '/images/products/gel-pens-12-pack.webp',
+    brandname: `HomeBrand ${tag}`,
+    description: 'Featured on the home page by its five-star rating.',
+    price: 19,
+    rating: 5,
+    discount,
+    mainquantity: 900,
+    minquantity: 30,
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Product;
 }
 
 test('the home page shows its five sections with the spec headings, in order', async ({ page }) => {
@@ -342,4 +338,23 @@ test('the testimonials show three customers, each with a role, a comment and 4 o
     names.add(name!);
   }
   expect(names.size).toBe(3);
+});
+
+test('a featured picture that fails to load shows a plain panel, not a broken-image icon', async ({ page, baseURL, signedInUser }) => {
+  const product = await addProduct(page.request, baseURL!, { image: `/images/products/review-missing-${randomUUID().slice(0, 8)}.webp`, discount: 0 });
+  await featureOwnProducts(page, signedInUser);
+  await page.goto('/');
+  const card = page.getByRole('article', { name: product.name, exact: true });
+  const image = card.getByRole('img', { name: product.name });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toHaveCSS('opacity', '1');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+
+  // Every pixel of the picture's box (inside the card's rounded corners) is the panel's colour: no
+  // icon, no alt text drawn over it.
+  const box = (await image.boundingBox())!;
+  const shot = await page.screenshot({ clip: { x: box.x + 12, y: box.y + 12, width: box.width - 24, height: box.height - 24 } });
+  const { channels } = await sharp(shot).removeAlpha().stats();
+  for (const channel of channels) expect(channel.max - channel.min, `pixel spread ${channels.map((c) => `${c.min}-${c.max}`)}`).toBeLessThanOrEqual(3);
+  await page.screenshot({ path: test.info().outputPath('featured-broken-image.png') });
 });

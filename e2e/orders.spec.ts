@@ -4,34 +4,9 @@ import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import type { Order } from '@bulkcart/contracts/order';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
-import { addProduct, ordersOf, stockOf } from './support/shop-api.ts';
+import { addProduct, featureOwnProducts, ordersOf, stockOf } from './support/shop-api.ts';
+import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 
-
-/**
- * Waits for a notice with this title and text. Success notices live 1000 ms, so the page is checked
- * on every frame rather than polled now and then.
- */
-async function waitForNotice(page: Page, notice: { title?: string; text: string }): Promise<void> {
-  await page.waitForFunction(
-    ({ title, text }) =>
-      Array.from(document.querySelectorAll<HTMLElement>('[popover] [role="alert"], [popover] [role="status"]')).some(
-        (el) =>
-          el.querySelector('p')?.textContent === text &&
-          (title === undefined || el.querySelector('h3')?.textContent === title) &&
-          el.checkVisibility(),
-      ),
-    notice,
-    { polling: 'raf', timeout: 7_000 },
-  );
-}
-
-/**
- * Runs `action` with the watch for the notice already in place: a success notice lives 1000 ms, and
- * on a busy machine starting to look only after the click can miss it.
- */
-async function expectNoticeFrom(page: Page, notice: { title?: string; text: string }, action: () => Promise<unknown>): Promise<void> {
-  await Promise.all([waitForNotice(page, notice), action()]);
-}
 
 /**
  * Proves the notice is painted above the open modal dialog: a pixel of the notice's own background,
@@ -63,7 +38,7 @@ async function expectNoticeAboveDialog(page: Page, text: string): Promise<void> 
 }
 
 async function expectErrorNoticeAboveDialog(page: Page, notice: { title: string; text: string }): Promise<void> {
-  await waitForNotice(page, notice);
+  await expectNotice(page, notice);
   await expectNoticeAboveDialog(page, notice.text);
 }
 
@@ -266,7 +241,7 @@ test('Buy and Cancel are disabled while their request is in flight, and a Buy wi
   await buy.click();
   await expect(buy).toBeDisabled();
   release();
-  await waitForNotice(page, { title: 'sorry supply is short', text: 'we have only 100 units.' });
+  await expectNotice(page, { title: 'sorry supply is short', text: 'we have only 100 units.' });
   await expect(buy).toBeEnabled();
 
   held = new Promise<void>((resolve) => (release = resolve));
@@ -319,7 +294,7 @@ test('a cancel the server refuses shows the error message and the row goes away'
   expect((await page.request.delete(`/api/order/${order._id}`, { headers: { origin: baseURL! } })).status()).toBe(200);
   await row.getByRole('button', { name: /Cancel order/ }).click();
 
-  await waitForNotice(page, { title: 'Error', text: 'Order not found' });
+  await expectNotice(page, { title: 'Error', text: 'Order not found' });
   await expect(row).toHaveCount(0);
   expect(await stockOf(page.request, product._id)).toBe(100);
 });
@@ -378,4 +353,98 @@ test.describe('at phone width', () => {
     await expect(page.getByText('Cart is Empty')).toBeVisible();
     expect(await stockOf(page.request, product._id)).toBe(100);
   });
+});
+
+test('Buy pressed again after the answer to the first Buy was lost places one order, not two, even after trying another quantity', async ({ page, baseURL, signedInUser }) => {
+  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 10 });
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog).toBeVisible();
+
+  // The first order reaches the real server, which places it; only its answer never reaches the page.
+  const keys: string[] = [];
+  let firstStatus = 0;
+  await page.route(
+    (url) => url.pathname === '/api/order',
+    async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length > 1) return route.continue();
+      firstStatus = (await route.fetch()).status();
+      return route.abort('connectionreset');
+    },
+  );
+  const buy = dialog.getByRole('button', { name: 'Buy', exact: true });
+  await buy.click();
+  await expect(page.getByText('Cannot reach the server. Check your connection and try again.').first()).toBeAttached();
+  expect(firstStatus).toBe(201);
+  await expect(buy).toBeEnabled();
+
+  // A detour: more than the stock left is refused (409) under a key of its own.
+  const quantity = dialog.getByRole('spinbutton', { name: 'Quantity' });
+  await quantity.fill('95');
+  await buy.click();
+  await expect(page.getByText('we have only 90 units.').first()).toBeAttached();
+  await quantity.fill('10');
+  await buy.click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByTestId('order-row').filter({ hasText: product.name })).toHaveCount(1);
+  expect(keys).toHaveLength(3);
+  expect(keys[1]).not.toBe(keys[0]);
+  // Back at 10 units, the first Buy's key again: the server replays the order it already placed.
+  expect(keys[2]).toBe(keys[0]);
+  expect(await ordersOf(page.request, signedInUser)).toHaveLength(1);
+  expect(await stockOf(page.request, product._id)).toBe(90);
+});
+
+test('a failed "Load more" in the cart keeps the orders shown and offers Retry under them', async ({ page, baseURL, signedInUser: _buyer }) => {
+  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 1 });
+  for (const quantity of [1, 2, 3]) {
+    const response = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity } });
+    expect(response.status()).toBe(201);
+  }
+  // Pages of 2 from the real server (as orders.spec.ts does); the network drops next pages until allowed.
+  let dropNextPages = true;
+  await page.route(
+    (url) => url.pathname.startsWith('/api/orders/'),
+    (route) => {
+      const url = new URL(route.request().url());
+      if (dropNextPages && url.searchParams.has('cursor')) return route.abort('connectionreset');
+      url.searchParams.set('limit', '2');
+      return route.continue({ url: url.toString() });
+    },
+  );
+  await page.goto('/cart');
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+
+  const error = page.getByRole('alert').filter({ hasText: 'Could not load this page' });
+  await expect(error).toBeVisible({ timeout: 15_000 });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('3 unite');
+  await expect(page.getByRole('heading', { name: 'Cart' })).toBeVisible();
+  dropNextPages = false;
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.last()).toContainText('1 unite');
+  await expect(error).toHaveCount(0);
+});
+
+test('a product without a price offers no purchase, on its featured card and on its page', async ({ page, baseURL, signedInUser }) => {
+  const product = await addProduct(page.request, baseURL!, { price: null });
+  expect(product.price).toBeNull();
+  await featureOwnProducts(page, signedInUser);
+  await page.goto('/');
+  const card = page.getByRole('article', { name: product.name, exact: true });
+  await expect(card.getByTestId('featured-price')).toHaveText('Price on request');
+  await expect(card.getByRole('button', { name: 'No price yet' })).toBeDisabled();
+  await expect(card.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { name: product.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'No price yet' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Checkout' })).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
+import { addProduct } from './support/shop-api.ts';
 
 /**
  * Stored content is inert (issue 8, item 8): a product whose texts are markup and script shows them
@@ -43,9 +43,7 @@ async function expectNoInjectedMarkup(page: Page): Promise<void> {
 test('a product named with markup and script shows as text on cards, detail, table, My Product, Categories and the cart, and runs nothing', async ({ page, baseURL, signedInUser: _seller }) => {
   const dialogs = watchDialogs(page);
   const fields = hostileProduct();
-  const added = await page.request.post('/api/addproduct', { data: fields, headers: { origin: baseURL! } });
-  expect(added.status(), await added.text()).toBe(201);
-  const product = (await added.json()) as Product;
+  const product = await addProduct(page.request, baseURL!, fields);
   const ordered = await page.request.post('/api/order', { data: { productId: product._id, quantity: 1 }, headers: { origin: baseURL! } });
   expect(ordered.status(), await ordered.text()).toBe(201);
 
@@ -105,8 +103,7 @@ test('a product named with markup and script shows as text on cards, detail, tab
 test('the checkout dialog prints the product name as text too', async ({ page, baseURL, signedInUser: _buyer }) => {
   const dialogs = watchDialogs(page);
   const fields = hostileProduct();
-  const added = await page.request.post('/api/addproduct', { data: fields, headers: { origin: baseURL! } });
-  expect(added.status(), await added.text()).toBe(201);
+  await addProduct(page.request, baseURL!, fields);
   await page.goto('/');
   const featured = page.getByRole('article', { name: fields.name, exact: true });
   await featured.getByRole('button', { name: /buy/i }).click();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order } from '@bulkcart/contracts/order';
 import type { Product } from '@bulkcart/contracts/product';
 import { expect, type E2EUser } from './fixtures.ts';
@@ -8,7 +8,7 @@ import { expect, type E2EUser } from './fixtures.ts';
  * Lists a product through the real API as the request's signed-in user, so each test owns its stock.
  * Fields given override the defaults; `null` or '' leaves an optional field empty (e.g. no price).
  */
-export async function addProduct(request: APIRequestContext, baseURL: string, fields: Record<string, unknown> = {}): Promise<Product> {
+export async function addProduct(request: APIRequestContext, baseURL: string, fields: object = {}): Promise<Product> {
   const tag = randomUUID().slice(0, 8);
   const response = await request.post('/api/addproduct', {
     headers: { origin: baseURL },
@@ -39,4 +39,16 @@ export async function ordersOf(request: APIRequestContext, user: E2EUser): Promi
   const response = await request.get(`/api/orders/${encodeURIComponent(user.email)}`);
   expect(response.status()).toBe(200);
   return (await response.json()) as Order[];
+}
+
+/**
+ * The home page's featured request is answered by the real server's list of this user's own products
+ * (the request is rewritten, the answer is the server's), so a test can feature a product of its own
+ * without changing the featured grid that other tests running beside it see.
+ */
+export async function featureOwnProducts(page: Page, user: E2EUser): Promise<void> {
+  await page.route(
+    (url) => url.pathname === '/api/topproduct',
+    (route) => route.continue({ url: new URL(`/api/products/${encodeURIComponent(user.email)}`, route.request().url()).toString() }),
+  );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures.ts';
 
-/** Phone-only fixes from the web review (Pixel 7, touch). */
+/** The navbar on a phone (Pixel 7, touch). */
 
 test('the phone menu closes once a link in it is tapped, uncovering the page', async ({ page, signedInUser: _user }) => {
   await page.goto('/');
