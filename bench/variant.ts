@@ -5,8 +5,8 @@
  *
  *   node --import tsx bench/variant.ts --out=/tmp/bulkcart-before --products-from=<commit>
  *       the products module as it was at <commit> (the "before" row of docs/benchmarks.md)
- *   node --import tsx bench/variant.ts --out=/tmp/bulkcart-what-if --patch=bench/what-if/recommended.patch
- *       the changes recommended outside the products module, applied to a copy
+ *   node --import tsx bench/variant.ts --out=/tmp/bulkcart-what-if --patch=change.patch
+ *       a change measured before it is written properly (e.g. `git diff > change.patch`), applied to a copy
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
