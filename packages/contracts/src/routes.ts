@@ -1,34 +1,96 @@
-/** Typed paths of the web app, as spec §2's route table spells them (including /upadateprocuct/). */
+/**
+ * The web app's pages, one entry each: the pattern the router matches (spec §2's route table, with
+ * its spelling /upadateprocuct/), and the page title (decisions.md §1). The router, the links
+ * (`paths`, `hrefOf`) and the titles (`titleForPath`) all read this table, so none can drift.
+ */
+export const pages = {
+  home: { pattern: '/', title: 'wholesale-platform' },
+  login: { pattern: '/login', title: 'wholesale-platform-login' },
+  signup: { pattern: '/signup', title: 'wholesale-platform-signup' },
+  addProduct: { pattern: '/addproduct', title: 'wholesale-platform-Add Product' },
+  updateProduct: { pattern: '/upadateprocuct/:id', title: 'wholesale-platform-Update Product' },
+  allProducts: { pattern: '/allproduct', title: 'All Product' },
+  product: { pattern: '/product/:id', title: 'wholesale-platform-Details' },
+  myProducts: { pattern: '/myproduct', title: 'My Product' },
+  // Matched in any letter case (as every page), so this serves /Categories and /categories.
+  categories: { pattern: '/Categories', title: 'Categories' },
+  cart: { pattern: '/cart', title: 'Cart' },
+} as const satisfies Record<string, { pattern: string; title: string }>;
+
+export type PageName = keyof typeof pages;
+export const NOT_FOUND_TITLE = 'Not Found Page';
+
+/** The `:name` parts of a pattern, as a union of their names. */
+export type PatternParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PatternParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+type ParamsArgument<N extends PageName> = [PatternParams<(typeof pages)[N]['pattern']>] extends [never]
+  ? []
+  : [params: Record<PatternParams<(typeof pages)[N]['pattern']>, string>];
+
+/** The href of a page, its `:name` parts filled in (encoded). */
+export function hrefOf<N extends PageName>(name: N, ...[params]: ParamsArgument<N>): string {
+  const values: Record<string, string> = params ?? {};
+  return pages[name].pattern.replace(/:(\w+)/g, (_part, key: string) => encodeURIComponent(values[key] ?? ''));
+}
+
+/**
+ * A pattern as the router matches it: any letter case, one optional trailing slash, `:name` for one
+ * non-empty segment. The web router is given this parser, so titles and preloads match as it does.
+ */
+export function parsePattern(pattern: string): { pattern: RegExp; keys: string[] } {
+  const keys: string[] = [];
+  const source = pattern
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      keys.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  return { pattern: new RegExp(`^${source}/?$`, 'i'), keys };
+}
+
+/** The params of `pathname` when it matches `pattern`, else null. */
+export function matchPattern(pattern: string, pathname: string): Record<string, string> | null {
+  const { pattern: regexp, keys } = parsePattern(pattern);
+  const match = regexp.exec(pathname);
+  if (!match) return null;
+  return Object.fromEntries(keys.map((key, index) => [key, decodeSegment(match[index + 1] ?? '')]));
+}
+
+/** A malformed escape (`%E0`) stays as typed rather than throwing during a render. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Links by page; the two with an id are functions. `categoriesLink` is the navbar's lower-case spelling. */
 export const paths = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  addProduct: '/addproduct',
-  updateProduct: (id: string) => `/upadateprocuct/${id}`,
-  allProducts: '/allproduct',
-  product: (id: string) => `/product/${id}`,
-  cart: '/cart',
-  myProducts: '/myproduct',
-  categories: '/Categories',
+  home: hrefOf('home'),
+  login: hrefOf('login'),
+  signup: hrefOf('signup'),
+  addProduct: hrefOf('addProduct'),
+  updateProduct: (id: string) => hrefOf('updateProduct', { id }),
+  allProducts: hrefOf('allProducts'),
+  product: (id: string) => hrefOf('product', { id }),
+  cart: hrefOf('cart'),
+  myProducts: hrefOf('myProducts'),
+  categories: hrefOf('categories'),
   categoriesLink: '/categories',
 } as const;
 
-/** Page titles by path (decisions.md §1), matched as the router matches: any letter case, trailing slashes. */
+/** The title of the page at `pathname` (decisions.md §1), matched as the router matches it. */
 export function titleForPath(pathname: string): string {
-  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-  const exact: Record<string, string> = {
-    '/': 'wholesale-platform',
-    '/allproduct': 'All Product',
-    '/cart': 'Cart',
-    '/myproduct': 'My Product',
-    '/categories': 'Categories',
-    '/login': 'wholesale-platform-login',
-    '/signup': 'wholesale-platform-signup',
-    '/addproduct': 'wholesale-platform-Add Product',
-  };
-  const title = exact[path];
-  if (title) return title;
-  if (/^\/upadateprocuct\/[^/]+$/.test(path)) return 'wholesale-platform-Update Product';
-  if (/^\/product\/[^/]+$/.test(path)) return 'wholesale-platform-Details';
-  return 'Not Found Page';
+  for (const page of Object.values(pages)) {
+    if (matchPattern(page.pattern, pathname)) return page.title;
+  }
+  return NOT_FOUND_TITLE;
 }

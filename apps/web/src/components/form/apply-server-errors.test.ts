@@ -14,10 +14,10 @@ function collect() {
 }
 
 describe('applyServerErrors', () => {
-  it("puts each message on its field and leaves nothing for under the form", () => {
+  it("puts each message on its field and the error's own under the form", () => {
     const { set, setError } = collect();
     const error = new ApiError(400, 'VALIDATION', 'Invalid', 'Check the form', { name: ['Too short', 'Letters only'], email: ['Taken'] });
-    expect(applyServerErrors<Values>(error, FIELDS, setError)).toBeNull();
+    expect(applyServerErrors<Values>(error, FIELDS, setError)).toBe('Check the form');
     expect(set).toEqual({ name: 'Too short Letters only', email: 'Taken' });
   });
 

@@ -78,8 +78,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     try {
       reset(await onSubmit(input));
     } catch (error) {
-      const message = applyServerErrors(error, fieldNames, setError);
-      if (message) setError('root.server', { type: 'server', message });
+      setError('root.server', { type: 'server', message: applyServerErrors(error, fieldNames, setError) });
     }
   });
 
