@@ -6,6 +6,11 @@ import { readdirSync } from 'node:fs';
 
 // The contracts index pulls every zod schema into whatever imports it; the home page must not.
 const contractsIndex = { name: '@bulkcart/contracts', message: "Import a module, e.g. '@bulkcart/contracts/routes'." };
+// The router is chosen in one file (decision 006); pages use its hooks and links from there.
+const routerOutsideItsFile = [
+  { name: 'wouter', message: 'Import the router from lib/router.tsx.' },
+  { name: 'wouter/use-browser-location', message: 'Import the router from lib/router.tsx.' },
+];
 
 /**
  * Feature boundaries (docs/architecture.md): a feature imports shared code (components/, lib/,
@@ -23,7 +28,7 @@ const featureBoundaries = features.map((feature) => {
       'no-restricted-imports': [
         'error',
         {
-          paths: [contractsIndex],
+          paths: [contractsIndex, ...routerOutsideItsFile],
           patterns: [
             { regex: `^(?:\\.\\./)+(?:features/)?(?:${others})(?:/|$)`, message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.` },
             { regex: '^(?:\\.\\./)+app(?:/|$)', message: 'Features do not import the app frame; app/ imports features.' },
@@ -52,7 +57,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [contractsIndex] }],
+      'no-restricted-imports': ['error', { paths: [contractsIndex, ...routerOutsideItsFile] }],
     },
   },
   {
@@ -61,7 +66,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [contractsIndex],
+          paths: [contractsIndex, ...routerOutsideItsFile],
           // Shared code sits below the features and the frame, which compose it.
           patterns: [{ regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)', message: 'Shared code (components/, lib/) does not import features or app/.' }],
         },
@@ -69,6 +74,10 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  {
+    files: ['apps/web/src/lib/router.tsx'],
+    rules: { 'no-restricted-imports': ['error', { paths: [contractsIndex] }] },
+  },
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/config.ts'],

@@ -1,55 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-
-/**
- * React Router 7 ships one build, with top-level `X.displayName = "…"` lines and un-annotated
- * `React.forwardRef`/`createContext` calls. The bundler must keep those as side effects, and with them
- * Form, ScrollRestoration, the fetchers and everything they use, whether the app imports them or not.
- * Dropping the DevTools-only names and marking the calls pure lets unused parts fall away (decision 005).
- */
-function treeShakeReactRouter(): Plugin {
-  return {
-    name: 'bulkcart:tree-shake-react-router',
-    apply: 'build',
-    transform: {
-      filter: { id: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
-      handler(code) {
-        return code
-          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '')
-          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|createContext|memo)\()/gm, '$1/* @__PURE__ */ $2');
-      },
-    },
-  };
-}
-
-const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
-const ROUTER_SUBSTITUTE = path.join(SRC_DIR, 'lib', 'react-router.ts');
-const ROUTER_LINKS = path.join(SRC_DIR, 'lib', 'router-link.tsx');
-
-/**
- * The app's `react-router` imports resolve to src/lib/react-router.ts: the library with lighter <Link>
- * and <NavLink> (router-link.tsx). The library's pair always bundles framework-mode page prefetching
- * this declarative app never uses, ~2.5 KB gzip on every page (decision 005). Those two files, and
- * anything outside src, get the library itself.
- */
-function slimRouterLinks(): Plugin {
-  return {
-    name: 'bulkcart:slim-router-links',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source !== 'react-router' || !importer) return null;
-      const from = importer.split('?')[0] ?? importer;
-      if (!from.startsWith(SRC_DIR) || from === ROUTER_SUBSTITUTE || from === ROUTER_LINKS) return null;
-      return ROUTER_SUBSTITUTE;
-    },
-  };
-}
 
 const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
@@ -82,7 +37,7 @@ function precompressAssets(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [slimRouterLinks(), react(), tailwindcss(), treeShakeReactRouter(), precompressAssets()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },

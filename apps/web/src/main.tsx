@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { AppRouter } from './lib/router.tsx';
 import { AppRoutes, preloadPage } from './app/router.tsx';
 import { loadMe } from './lib/auth/me.ts';
 import './index.css';
@@ -19,12 +19,12 @@ if (!root) throw new Error('#root is missing from index.html');
 void loadMe();
 preloadPage(window.location);
 
-// A link shows the new page at once (its spinner while its code loads), scrolled to the top, rather
-// than keeping the old page on screen under the new URL until the code arrives.
+// A link shows the new page at once (its spinner while its code loads), scrolled to the top: wouter
+// updates the location synchronously, so the old page never stays on screen under the new URL.
 createRoot(root).render(
   <StrictMode>
-    <BrowserRouter useTransitions={false}>
+    <AppRouter>
       <AppRoutes />
-    </BrowserRouter>
+    </AppRouter>
   </StrictMode>,
 );

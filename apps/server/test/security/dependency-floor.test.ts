@@ -12,7 +12,6 @@ const FLOORS: Array<{ name: string; min: string; advisory: string }> = [
   { name: 'better-auth', min: '1.6.22', advisory: 'GHSA-qq9h-g4jm-xgf3 (account takeover via pre-account hijacking)' },
   { name: 'fastify', min: '5.8.5', advisory: 'CVE-2026-33806 (input type validation bypass); also CVE-2026-25223 fixed in 5.7.2' },
   { name: 'drizzle-orm', min: '0.45.2', advisory: 'GHSA-gpj5-g38j-94v9 / CVE-2026-39356 (SQL injection via escaped identifiers)' },
-  { name: 'react-router', min: '7.18.2', advisory: 'GHSA-qwww-vcr4-c8h2 (RSC CSRF bypass); also GHSA-chx6-hx7r-mcp5 fixed in 7.18.0' },
   { name: 'fast-uri', min: '3.1.7', advisory: 'CVE-2026-84292 (fastify URI parsing, transitive)' },
 ];
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { NavLink, Link } from 'react-router';
+import { NavLink, Link } from '../lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
 import { lazyPage } from '../lib/lazy-page.ts';

@@ -1,5 +1,5 @@
-import { Suspense, useLayoutEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { useLocation } from '../lib/router.tsx';
 import { titleForPath } from '@bulkcart/contracts/routes';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
@@ -30,7 +30,7 @@ const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
  * following them. A failed check (after its retries) does not hold the page: the guards show its
  * error where being signed in matters.
  */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   usePathEffects();
   const me = useMe();
   return (
@@ -44,7 +44,7 @@ export function RootLayout() {
         ) : (
           <Suspense fallback={<Spinner fullHeight />}>
             <BuyButtonContext value={renderBuyButton}>
-              <Outlet />
+              {children}
             </BuyButtonContext>
           </Suspense>
         )}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
 import { useReturnPath, type FromState } from '../features/auth/lib/return-path.ts';

@@ -1,14 +1,15 @@
-import { matchPath, useRoutes, type RouteObject } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
+import { matchPattern, pages } from '@bulkcart/contracts/routes';
+import { Route, Switch } from '../lib/router.tsx';
 import { fetchEarly } from '../lib/api-client.ts';
 import { lazyPage, type PreloadableComponent } from '../lib/lazy-page.ts';
 import { allProductsRequest, categoriesRequest, productRequest, type FirstRequest } from './first-requests.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
- * Declarative routes (decision 005): React Router's data router would add ~17 KB gzip to every page
- * for loaders and actions this app does not use. Every page is its own chunk, so the home page ships
- * only the frame and itself; the guards and TanStack Query come with the pages that use them (the
- * signed-in and signed-out layouts).
+ * Every page is its own chunk, so the home page ships only the frame and itself; the guards and
+ * TanStack Query come with the pages that use them (the signed-in and signed-out layouts, decision
+ * 005). Patterns and titles come from one table (packages/contracts/src/routes.ts).
  */
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx').then((m) => m.NotFoundPage));
 const SignedInLayout = lazyPage(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout));
@@ -25,45 +26,54 @@ const CategoriesPage = lazyPage(() => import('../features/products/pages/categor
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
 
 interface PageRoute {
-  path: string;
+  pattern: string;
   page: PreloadableComponent<object>;
   /** The page's first API request, started early when the app opens on this page. */
   firstRequest?: FirstRequest;
 }
 
 const signedOutPages: PageRoute[] = [
-  { path: 'login', page: LoginPage },
-  { path: 'signup', page: SignupPage },
+  { pattern: pages.login.pattern, page: LoginPage },
+  { pattern: pages.signup.pattern, page: SignupPage },
 ];
 const signedInPages: PageRoute[] = [
-  { path: 'addproduct', page: AddProductPage },
-  { path: 'upadateprocuct/:id', page: UpdateProductPage },
-  { path: 'allproduct', page: AllProductsPage, firstRequest: allProductsRequest },
-  { path: 'product/:id', page: ProductDetailPage, firstRequest: productRequest },
-  { path: 'myproduct', page: MyProductsPage },
-  // Paths match case-insensitively (caseSensitive is off), so this serves /Categories and /categories.
-  { path: 'Categories', page: CategoriesPage, firstRequest: categoriesRequest },
-  { path: 'cart', page: CartPage },
+  { pattern: pages.addProduct.pattern, page: AddProductPage },
+  { pattern: pages.updateProduct.pattern, page: UpdateProductPage },
+  { pattern: pages.allProducts.pattern, page: AllProductsPage, firstRequest: allProductsRequest },
+  { pattern: pages.product.pattern, page: ProductDetailPage, firstRequest: productRequest },
+  { pattern: pages.myProducts.pattern, page: MyProductsPage },
+  { pattern: pages.categories.pattern, page: CategoriesPage, firstRequest: categoriesRequest },
+  { pattern: pages.cart.pattern, page: CartPage },
 ];
 
-function toRoutes(pages: PageRoute[]): RouteObject[] {
-  return pages.map(({ path, page: Page }) => ({ path, element: <Page /> }));
+function toRoutes(routes: PageRoute[], Layout: ComponentType<{ children: ReactNode }>) {
+  return routes.map(({ pattern, page: Page }) => (
+    <Route key={pattern} path={pattern}>
+      <Layout>
+        <Page />
+      </Layout>
+    </Route>
+  ));
 }
 
-const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      { index: true, element: <HomePage /> },
-      { element: <SignedOutLayout />, children: toRoutes(signedOutPages) },
-      { element: <SignedInLayout />, children: toRoutes(signedInPages) },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/** Anything no page matches. */
+const EVERY_PATH = /^/;
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <RootLayout>
+      <Switch>
+        <Route path={pages.home.pattern}>
+          <HomePage />
+        </Route>
+        {toRoutes(signedOutPages, SignedOutLayout)}
+        {toRoutes(signedInPages, SignedInLayout)}
+        <Route path={EVERY_PATH}>
+          <NotFoundPage />
+        </Route>
+      </Switch>
+    </RootLayout>
+  );
 }
 
 /**
@@ -71,22 +81,22 @@ export function AppRoutes() {
  * request, at once, instead of one after the other and after the session check that guards them.
  */
 export function preloadPage({ pathname, search }: { pathname: string; search: string }): void {
-  if (matchPath('/', pathname)) {
+  if (matchPattern(pages.home.pattern, pathname)) {
     void HomePage.preload();
     // features/home/api/get-top-products.ts asks for this path; the page waits for the session check.
     fetchEarly('/topproduct');
     return;
   }
-  for (const [pages, layout] of [
+  for (const [routes, layout] of [
     [signedOutPages, SignedOutLayout],
     [signedInPages, SignedInLayout],
   ] as const) {
-    for (const route of pages) {
-      const match = matchPath(`/${route.path}`, pathname);
-      if (!match) continue;
+    for (const route of routes) {
+      const params = matchPattern(route.pattern, pathname);
+      if (!params) continue;
       void layout.preload();
       void route.page.preload();
-      if (route.firstRequest) fetchEarly(route.firstRequest(match.params, new URLSearchParams(search)));
+      if (route.firstRequest) fetchEarly(route.firstRequest(params, new URLSearchParams(search)));
       return;
     }
   }

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { RequireAuth } from './route-guards.tsx';
 
@@ -6,11 +6,11 @@ import { RequireAuth } from './route-guards.tsx';
  * The signed-in pages: the guard, then TanStack Query, which these pages use for server state. Both
  * load with the first such page, not with the frame that the home page also runs (decision 005).
  */
-export function SignedInLayout() {
+export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <RequireAuth>
       <QueryProvider>
-        <Outlet />
+        {children}
       </QueryProvider>
     </RequireAuth>
   );

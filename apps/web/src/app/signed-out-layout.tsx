@@ -1,13 +1,13 @@
-import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { QueryProvider } from '../lib/query-provider.tsx';
 import { RedirectIfSignedIn } from './route-guards.tsx';
 
 /** /login and /signup: someone already signed in moves on; the forms' mutations use TanStack Query. */
-export function SignedOutLayout() {
+export function SignedOutLayout({ children }: { children: ReactNode }) {
   return (
     <RedirectIfSignedIn>
       <QueryProvider>
-        <Outlet />
+        {children}
       </QueryProvider>
     </RedirectIfSignedIn>
   );

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { HOME_CATEGORY_CARDS, type Category } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
 import { setSelectedCategory } from '../../../lib/selected-category.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 import { loadMe } from '../../../lib/auth/me.ts';
 import type { BuyButtonProps } from '../../../components/buy-button-slot.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { clampQuantity } from '@bulkcart/contracts/order';
 import { discountedUnitCents, formatDollars } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';

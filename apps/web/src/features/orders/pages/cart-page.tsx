@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
 import { formatDollars } from '@bulkcart/contracts/pricing';

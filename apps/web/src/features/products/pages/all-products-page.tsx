@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { CATEGORIES, isCategory } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
 import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';

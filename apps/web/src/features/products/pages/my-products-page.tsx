@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { paths } from '@bulkcart/contracts/routes';
