@@ -4,7 +4,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
-import { expectNotice } from './support/notices.ts';
+import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 import { addProduct } from './support/shop-api.ts';
 
 interface NewProduct {
@@ -364,15 +364,13 @@ test('deleting asks first: Cancel keeps the product, Delete removes it after the
   const dialog = page.getByRole('dialog', { name: MESSAGES.deleteConfirm });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: MESSAGES.deleteConfirm })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expectNotice(page, MESSAGES.notDeleted);
+  await expectNoticeFrom(page, MESSAGES.notDeleted, () => dialog.getByRole('button', { name: 'Cancel' }).click());
   await expect(dialog).toBeHidden();
   await expect(card).toBeVisible();
   expect((await page.request.get(`/api/product/${product._id}`)).status()).toBe(200);
 
   await card.getByRole('button', { name: /Delete/ }).click();
-  await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-  await expectNotice(page, MESSAGES.deleted);
+  await expectNoticeFrom(page, MESSAGES.deleted, () => dialog.getByRole('button', { name: 'Delete', exact: true }).click());
   await expect(card).toHaveCount(0);
   expect((await page.request.get(`/api/product/${product._id}`)).status()).toBe(404);
 
