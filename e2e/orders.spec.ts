@@ -299,12 +299,17 @@ test('a cancel the server refuses shows the error message and the row goes away'
   expect(await stockOf(page.request, product._id)).toBe(100);
 });
 
-test('the cart loads more orders a page at a time', async ({ page, baseURL, signedInUser: _buyer }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 1 });
+/** Three orders of a product of this test's own (1, 2 and 3 units), placed through the real API. */
+async function placeThreeOrders(page: Page, baseURL: string): Promise<void> {
+  const product = await addProduct(page.request, baseURL, { mainquantity: 100, minquantity: 1 });
   for (const quantity of [1, 2, 3]) {
-    const response = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity } });
+    const response = await page.request.post('/api/order', { headers: { origin: baseURL }, data: { productId: product._id, quantity } });
     expect(response.status()).toBe(201);
   }
+}
+
+test('the cart loads more orders a page at a time', async ({ page, baseURL, signedInUser: _buyer }) => {
+  await placeThreeOrders(page, baseURL!);
   // Orders are rate limited per buyer, so rather than place 49 orders the real server is asked for
   // pages of 2: the request is rewritten, the answers and Link headers are the server's own.
   await page.route(
@@ -398,12 +403,8 @@ test('Buy pressed again after the answer to the first Buy was lost places one or
 });
 
 test('a failed "Load more" in the cart keeps the orders shown and offers Retry under them', async ({ page, baseURL, signedInUser: _buyer }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 1 });
-  for (const quantity of [1, 2, 3]) {
-    const response = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity } });
-    expect(response.status()).toBe(201);
-  }
-  // Pages of 2 from the real server (as orders.spec.ts does); the network drops next pages until allowed.
+  await placeThreeOrders(page, baseURL!);
+  // Pages of 2 from the real server (as in the test above); the network drops next pages until allowed.
   let dropNextPages = true;
   await page.route(
     (url) => url.pathname.startsWith('/api/orders/'),
