@@ -97,4 +97,15 @@ export async function revokeIfPastAbsoluteLifetime(auth: Auth, request: FastifyR
   if (session && isPastAbsoluteLifetime(session.session.createdAt)) await revokeSession(auth, session.session.token);
 }
 
+/**
+ * Whether the request's own bearer token signs it in, whatever cookie it also carries. Only such a
+ * request may skip the cross-site check: any other Authorization header leaves the cookie in charge.
+ */
+export async function isAuthenticatedByBearer(auth: Auth, request: FastifyRequest): Promise<boolean> {
+  const authorization = request.headers.authorization;
+  if (!authorization || !/^Bearer \S/i.test(authorization)) return false;
+  const found = await auth.api.getSession({ headers: new Headers({ authorization }), query: { disableRefresh: true } });
+  return found !== null && !isPastAbsoluteLifetime(found.session.createdAt);
+}
+
 export { toHeaders };

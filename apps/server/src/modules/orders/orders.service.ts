@@ -1,6 +1,6 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
+import { LIMITS, MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
@@ -211,6 +211,16 @@ export async function listOrders(ctx: OrdersContext, input: ListOrdersInput): Pr
 }
 
 /**
+ * Stock after giving back a cancelled order's units, held to the cap a seller may set (LIMITS): a
+ * cancel always succeeds, and units above the cap are not restored (the seller already holds the most
+ * stock there may be). Summed as bigint so the sum itself cannot overflow; a stock already above the
+ * cap (set before the cap existed) is never lowered by a cancel.
+ */
+function restoredStock(quantity: number) {
+  return sql`greatest(${products.mainquantity}, least(${products.mainquantity}::bigint + ${quantity}, ${LIMITS.quantityMax}::bigint))::int`;
+}
+
+/**
  * DELETE /api/order/{id}: a soft cancel. The guarded update matches only the buyer's own live order,
  * so a second (or concurrent) cancel matches nothing and restores nothing; another buyer's order
  * looks exactly like an unknown one.
@@ -230,7 +240,7 @@ export async function cancelOrder(ctx: OrdersContext, input: { id: string }): Pr
     if (cancelled.productId) {
       await tx
         .update(products)
-        .set({ mainquantity: sql`${products.mainquantity} + ${cancelled.quantity}`, updatedAt: sql`now()` })
+        .set({ mainquantity: restoredStock(cancelled.quantity), updatedAt: sql`now()` })
         .where(eq(products.id, cancelled.productId));
     }
   });
