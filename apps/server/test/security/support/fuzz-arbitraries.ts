@@ -162,7 +162,11 @@ export const respellingIndex: fc.Arbitrary<number> = fc.oneof(
 );
 
 export function respelledOrAsWritten(url: string, at: number): Respelling {
-  return respell(url)[at] ?? { label: 'as written', kind: 'same', url };
+  const respelled = respell(url)[at];
+  // A drawn `..` id plus a resolved backslash would climb out of /api before the server sees it (inject
+  // resolves it): that tests the web app's fallback, not the API, so such a draw is sent as written.
+  if (!respelled || !new URL(respelled.url, 'http://x').pathname.startsWith('/api/')) return { label: 'as written', kind: 'same', url };
+  return respelled;
 }
 
 /** Header values must be printable ASCII or the client library refuses to send them at all. */
