@@ -5,7 +5,7 @@ import { registerSignInLimits } from './rate-limits/sign-in-limits.ts';
 
 /**
  * Abuse limits: password sign-in and sign-up counted in the database (every process shares them),
- * order creation counted in memory (it sits on the purchase path). See docs/decisions/006-request-paths.md.
+ * order creation counted in memory (it sits on the purchase path). See docs/decisions/007-request-paths.md.
  * Off when RATE_LIMIT=false (the test default; the rate-limit tests switch it on).
  */
 export function registerRateLimits(app: FastifyInstance, ctx: AppContext): void {

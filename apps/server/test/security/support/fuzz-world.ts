@@ -37,7 +37,7 @@ export interface FuzzWorld {
 
 /**
  * The most stock a seller may hold: orders take from it and cancels give back exactly what they took,
- * so the books balance. Above the cap a cancel could not restore every unit (decision 006).
+ * so the books balance. Above the cap a cancel could not restore every unit (decision 007).
  */
 export const STOCK_A = LIMITS.quantityMax;
 
