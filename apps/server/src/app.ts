@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -9,6 +9,7 @@ import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
@@ -23,8 +24,15 @@ export interface BuildAppOptions {
   logger?: boolean | object;
 }
 
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every route as registered, in order: what the OpenAPI test holds the description to. */
+  routes: RouteOptions[];
+}
+
 /** Builds the Fastify instance without listening: used by server.ts and by the tests. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -46,12 +54,17 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // JSON is the only body the API takes. text/plain is also what a cross-site form can send without
   // a CORS preflight, so it gets 415 like every other type.
   app.removeContentTypeParser('text/plain');
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db) };
 
+  await registerOpenApi(app);
   await registerErrorHandling(app);
   await registerSecurity(app, config);
   await registerRateLimits(app, ctx);
@@ -61,5 +74,5 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerProductRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { session } from '../../src/db/schema/auth.ts';
 import { describeEachDatabase, type TestEnv } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Order, Product } from '@bulkcart/contracts';
 import { orders } from '../../src/db/schema/orders.ts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { readProductRow, seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { readProductRow, seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**

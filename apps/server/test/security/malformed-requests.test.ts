@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**

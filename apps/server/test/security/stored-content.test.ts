@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Order, Product } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**

@@ -7,8 +7,8 @@ import { MESSAGES } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { queryRows } from '../../db/rows.ts';
-import { insertProduct } from '../orders/orders.fixtures.ts';
 import { attachAuthLogger } from './auth.ts';
+import { seedProduct, OTHER_SELLER } from '../../../test/helpers/products.ts';
 
 /**
  * better-auth serves more endpoints than the sign-up and sign-in forms use. These tests hold each one
@@ -58,7 +58,7 @@ describeEachDatabase('auth endpoints: profile update (update-user) follows the s
     expect(await findUser(env(), user.email)).toEqual(before);
     expect(await getMe(env(), user)).toMatchObject({ displayName: 'Profile Person', photoURL: null });
     // The account can still buy: a refused update cannot leave it without a name.
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const order = await env().request({ method: 'POST', url: '/api/order', payload: { productId, quantity: 10 }, headers: { cookie: user.cookie } });
     expect(order.statusCode).toBe(201);
   });

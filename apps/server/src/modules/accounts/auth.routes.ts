@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
 import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { attachAuthLogger, type Auth } from './auth.ts';
-import { revokeIfPastAbsoluteLifetime, toHeaders } from './session.ts';
+import { revokeIfPastAbsoluteLifetime } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -150,7 +151,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const headers = toHeaders(request);
+      const headers = fromNodeHeaders(request.headers);
       if (hasBody) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await auth.handler(

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { BODY_LIMIT_BYTES } from '../../../src/app.ts';
 import { orders } from '../../../src/db/schema/orders.ts';
 import { describeEachDatabase } from '../../helpers/test-app.ts';
-import { seedProduct, validProductBody } from '../../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../../helpers/products.ts';
 import { readStockLedger } from './db-snapshot.ts';
 import {
   applyMutation,
