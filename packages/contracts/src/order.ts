@@ -41,7 +41,7 @@ export const orderListSchema = z.array(orderSchema);
 export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
 
-/** Checkout stepper rule (spec §4): never below 1; anything that is not a number becomes 1. */
+/** Checkout stepper rule (docs/product/screens.md): never below 1; anything that is not a number becomes 1. */
 export function clampQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
   if (!Number.isFinite(n)) return 1;

@@ -73,7 +73,7 @@ const baseProductFields = {
 const priceSchema = wholeNumber(1, LIMITS.priceMax, 'Price');
 const ratingSchema = wholeNumber(1, 5, 'Rating');
 
-/** POST /api/addproduct. Spec §5: description, price, rating and Content are optional when adding. */
+/** POST /api/addproduct. docs/product/rules.md: description, price, rating and Content are optional when adding. */
 export const addProductInputSchema = z.object({
   ...baseProductFields,
   description: optionalText('Description', LIMITS.descriptionMax),
@@ -82,7 +82,7 @@ export const addProductInputSchema = z.object({
 });
 export type AddProductInput = z.infer<typeof addProductInputSchema>;
 
-/** PUT /api/updateproduct/{id}. Spec §5: on update, description, price and rating are required too. */
+/** PUT /api/updateproduct/{id}. docs/product/rules.md: on update, description, price and rating are required too. */
 export const updateProductInputSchema = z.object({
   ...baseProductFields,
   description: requiredText('Description', LIMITS.descriptionMax),

@@ -9,7 +9,7 @@ import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
  * Ownership, authorship and prices come from the session and the catalog, never from the body
- * (decisions.md §2). Each case sends the fields a forger would, then reads the database itself.
+ * (docs/product/rules.md). Each case sends the fields a forger would, then reads the database itself.
  */
 describeEachDatabase('client-sent ownership and price fields are ignored', (env) => {
   let owner: TestUser;

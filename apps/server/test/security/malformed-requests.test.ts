@@ -8,7 +8,7 @@ import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
  * The cases the fuzz suite found or must never miss, pinned as plain examples: each answer is a 4xx in
- * the one JSON error shape (decisions.md §4) and the database is unchanged.
+ * the one JSON error shape (docs/product/api.md#errors) and the database is unchanged.
  */
 function expectErrorBody(response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, response.body).toBe(status);

@@ -104,7 +104,7 @@ function messageForStatus(status: number): string {
 
 /**
  * better-auth answers errors as `{ code, message }`, or with no body at all (an unknown path is a bare
- * 404 with body `null`); every error of our API has one shape (decisions.md §4), so its answer is
+ * 404 with body `null`); every error of our API has one shape (docs/product/api.md#errors), so its answer is
  * re-thrown as an AppError with better-auth's message, or one by status. A taken email is pinned to
  * the email field so the form can show it there.
  */

@@ -35,7 +35,7 @@ function readIdempotencyKey(request: FastifyRequest): string | null {
   return parsed.data;
 }
 
-/** Ordering API (issue 5, docs/decisions/004-purchase.md). */
+/** Ordering API (docs/decisions/004-purchase.md). */
 export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.post(
     '/api/order',

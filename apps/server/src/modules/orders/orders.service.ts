@@ -67,7 +67,7 @@ async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<Ord
 }
 
 /**
- * Whether a request is a repeat of the order its key already made (decisions.md §2: "the same key gives
+ * Whether a request is a repeat of the order its key already made (docs/product/rules.md: "the same key gives
  * back the same order"): the same product and quantity. An order whose product was deleted keeps no
  * product id; its quantity is all that is left to compare, and a retry of it must still replay.
  */

@@ -48,7 +48,7 @@ const BAD_INPUTS: Array<[string, string, Record<string, unknown>]> = [
   ['image of 2049 characters', 'image', { image: `https://a.example/${'x'.repeat(2031)}` }],
 ];
 
-/** Update needs these too (spec §5). */
+/** Update needs these too (docs/product/rules.md). */
 const UPDATE_ONLY_REQUIRED = ['description', 'price', 'rating'] as const;
 
 describeEachDatabase('product input validation', (env) => {

@@ -40,7 +40,7 @@ const ownListQuery = productListQuerySchema.pick({ limit: true, cursor: true });
 const tags = ['products'];
 
 /**
- * Catalog API (issue 4). Reads of the catalog are public (docs/decisions/003-catalog-api.md); every
+ * Catalog API. Reads of the catalog are public (docs/decisions/003-catalog-api.md); every
  * write and a seller's own list need a session, and only the owner may change a product.
  */
 export async function registerProductRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -33,7 +33,7 @@ const auth = fc.constantFrom<'cookie' | 'bearer'>('cookie', 'bearer');
 
 /**
  * The fuzz suite, declared once per database. test/security runs a small sample in the normal suite;
- * test/resilience runs the volume (issue 8, item 2). Properties run in order and share one database,
+ * test/resilience runs the volume (docs/reliability.md). Properties run in order and share one database,
  * so the closing test can check the books: stock never below 0, and orders add up.
  */
 export function defineFuzzSuite(volume: FuzzVolume): void {
