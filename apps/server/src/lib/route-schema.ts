@@ -46,6 +46,9 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return tidy(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' })) as JsonSchema;
 }
 
+/** What the reference page shows beside each described status. */
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created' };
+
 export interface RouteContract {
   summary: string;
   tags: string[];
@@ -70,7 +73,7 @@ export interface RouteContract {
 export function routeContract(contract: RouteContract): Pick<RouteShorthandOptions, 'schema' | 'validatorCompiler'> {
   const response: Record<string, unknown> = {};
   for (const [status, body] of Object.entries(contract.response)) {
-    response[status] = toJsonSchema(body, 'output');
+    response[status] = { description: STATUS_TEXT[Number(status)] ?? 'Success', ...toJsonSchema(body, 'output') };
   }
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,
@@ -86,4 +89,4 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
 }
 
 /** Error answers, described once for every route (they never go through a route's serialiser). */
-export const errorResponseSchema = toJsonSchema(apiErrorBodySchema, 'output');
+export const errorResponseSchema = { description: 'Error (docs/product/api.md#errors)', ...toJsonSchema(apiErrorBodySchema, 'output') };

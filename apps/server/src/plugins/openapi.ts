@@ -4,6 +4,13 @@ import swaggerUi from '@fastify/swagger-ui';
 import { errorResponseSchema } from '../lib/route-schema.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
+
+/**
+ * Swagger UI's bundle (of the @fastify/swagger-ui version in the lockfile) inserts one <style> element
+ * of fixed content; the reference page's CSP allows exactly that content by its hash and nothing else.
+ * A new version with other content breaks e2e/api-reference.spec.ts, which watches for CSP violations.
+ */
+const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 export const API_REFERENCE_PATH = '/api/docs';
 
 /**
@@ -50,8 +57,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
 
   await app.register(swaggerUi, {
     routePrefix: API_REFERENCE_PATH,
-    // Only our own description, never one named in the page's URL.
-    uiConfig: { url: OPENAPI_PATH, deepLinking: true, validatorUrl: null, tryItOutEnabled: false } as Record<string, unknown>,
+    // BaseLayout: no top bar with a box for loading some other description.
+    uiConfig: { layout: 'BaseLayout', deepLinking: true, validatorUrl: null },
     staticCSP: false,
+    // Only on the reference page's own files: the site-wide policy plus that one style's hash.
+    transformStaticCSP: (header) => header.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE_HASH}`),
   });
 }
