@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 /**
  * The API reference page (/api/docs): a developer opens it and reads the operations of
- * /api/openapi.json, under the page's CSP with nothing refused (docs/decisions/006-api-description.md).
+ * /api/openapi.json, under the page's CSP with nothing refused (docs/decisions/007-api-description.md).
  */
 test('the API reference lists the operations of the description, with no CSP violation', async ({ page }) => {
   await page.addInitScript(() => {
