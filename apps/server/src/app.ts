@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -12,6 +12,7 @@ import { registerWebApp } from './plugins/web-app.ts';
 import { registerCanonicalPathRefusal, rewriteToCanonicalPath } from './plugins/canonical-path.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
@@ -45,8 +46,15 @@ export interface BuildAppOptions {
   timeouts?: RequestTimeouts;
 }
 
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every route as registered, in order: what the OpenAPI test holds the description to. */
+  routes: RouteOptions[];
+}
+
 /** Builds the Fastify instance without listening: used by server.ts and by the tests. */
-export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -77,12 +85,17 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   registerJsonBodyParser(app);
   // The first hook of all: nothing runs on a path that has no canonical spelling.
   registerCanonicalPathRefusal(app);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db) };
 
+  await registerOpenApi(app);
   await registerErrorHandling(app);
   await registerSecurity(app, config, ctx.auth);
   registerRateLimits(app, ctx);
@@ -92,5 +105,5 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerProductRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

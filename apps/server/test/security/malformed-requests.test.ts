@@ -3,12 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
  * The cases the fuzz suite found or must never miss, pinned as plain examples: each answer is a 4xx in
- * the one JSON error shape (decisions.md §4) and the database is unchanged.
+ * the one JSON error shape (docs/product/api.md#errors) and the database is unchanged.
  */
 function expectErrorBody(response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, response.body).toBe(status);

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { describeEachDatabase, TEST_ORIGIN } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { queryRows } from '../../src/db/rows.ts';
-import { insertProduct } from '../../src/modules/orders/orders.fixtures.ts';
+import { OTHER_SELLER, seedProduct } from '../helpers/products.ts';
 import { FAILED_ATTEMPTS_PER_MINUTE } from '../../src/plugins/rate-limits/sign-in-limits.ts';
 import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
@@ -136,7 +136,7 @@ describeEachDatabase(
 
     it('counts orders under every spelling together: past the limit every spelling is a 429 and no order is made', async () => {
       const buyer = await signUpUser(env());
-      const productId = await insertProduct(env().db(), { mainquantity: 1_000, minquantity: 1 });
+      const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 1_000, minquantity: 1 });
       const spellings = mixedSpellings('/api/order');
       const order = (url: string) =>
         sendRaw(port, { method: 'POST', url, headers: { origin: TEST_ORIGIN, cookie: buyer.cookie }, payload: { productId, quantity: 1 } });

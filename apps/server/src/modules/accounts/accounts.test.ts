@@ -7,7 +7,7 @@ import { describeEachDatabase, TEST_ORIGIN, type TestEnv } from '../../../test/h
 import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { queryRows } from '../../db/rows.ts';
 import { registerErrorHandling } from '../../plugins/errors.ts';
-import { validProductBody } from '../products/products.test-support.ts';
+import { validProductBody } from '../../../test/helpers/products.ts';
 import { requireUser } from './session.ts';
 
 const FOREIGN_ORIGIN = 'https://evil.example';

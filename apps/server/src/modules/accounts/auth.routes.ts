@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
 import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { pathOf } from '../../plugins/canonical-path.ts';
 import { attachAuthLogger, GOOGLE_PROVIDER_ID, type Auth } from './auth.ts';
-import { revokeIfPastAbsoluteLifetime, toHeaders } from './session.ts';
+import { revokeIfPastAbsoluteLifetime } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -66,7 +67,7 @@ function messageForStatus(status: number): string {
 
 /**
  * better-auth answers errors as `{ code, message }`, or with no body at all (an unknown path is a bare
- * 404 with body `null`); every error of our API has one shape (decisions.md §4), so its answer is
+ * 404 with body `null`); every error of our API has one shape (docs/product/api.md#errors), so its answer is
  * re-thrown as an AppError with better-auth's message, or one by status. A taken email is pinned to
  * the email field so the form can show it there.
  */
@@ -117,7 +118,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const headers = toHeaders(request);
+      const headers = fromNodeHeaders(request.headers);
       if (hasBody) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await auth.handler(

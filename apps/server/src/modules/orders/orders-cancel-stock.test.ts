@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { LIMITS } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { products } from '../../db/schema/catalog.ts';
-import { bearer, insertBuyers, insertProduct, readStock } from './orders.fixtures.ts';
+import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
+import { OTHER_SELLER, readStock, seedProduct } from '../../../test/helpers/products.ts';
 
 /**
  * Issue 12: stock arithmetic stays within 0…LIMITS.quantityMax in every direction. A cancel gives the
@@ -20,7 +21,7 @@ async function setStock(env: TestEnv, productId: string, mainquantity: number): 
 describeEachDatabase('cancelling an order near the stock cap', (env) => {
   it('holds stock at the cap when a cancel would pass it, and the next cancel still succeeds', async () => {
     const [buyer] = await insertBuyers(env().db(), 1);
-    const productId = await insertProduct(env().db(), { mainquantity: LIMITS.quantityMax, minquantity: 1, priceCents: 100 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: LIMITS.quantityMax, minquantity: 1, priceCents: 100 });
     const placeOrder = async () => {
       const response = await env().request({ method: 'POST', url: '/api/order', headers: bearer(buyer!), payload: { productId, quantity: HALF } });
       expect(response.statusCode, response.body).toBe(201);
@@ -35,18 +36,18 @@ describeEachDatabase('cancelling an order near the stock cap', (env) => {
       const cancel = await env().request({ method: 'DELETE', url: `/api/order/${id}`, headers: bearer(buyer!) });
       expect(cancel.statusCode, cancel.body).toBe(200);
       expect(cancel.json()).toEqual({ _id: id, cancelled: true });
-      expect(await readStock(env().db(), productId)).toBe(LIMITS.quantityMax);
+      expect(await readStock(env(), productId)).toBe(LIMITS.quantityMax);
     }
   });
 
   it('gives back every unit when the cap is not in the way', async () => {
     const [buyer] = await insertBuyers(env().db(), 1);
-    const productId = await insertProduct(env().db(), { mainquantity: 1_000, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 1_000, minquantity: 10 });
     const order = await env().request({ method: 'POST', url: '/api/order', headers: bearer(buyer!), payload: { productId, quantity: 250 } });
     expect(order.statusCode).toBe(201);
-    expect(await readStock(env().db(), productId)).toBe(750);
+    expect(await readStock(env(), productId)).toBe(750);
     const cancel = await env().request({ method: 'DELETE', url: `/api/order/${(order.json() as { _id: string })._id}`, headers: bearer(buyer!) });
     expect(cancel.statusCode).toBe(200);
-    expect(await readStock(env().db(), productId)).toBe(1_000);
+    expect(await readStock(env(), productId)).toBe(1_000);
   });
 });

@@ -6,6 +6,7 @@ import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 
 export interface OrdersContext {
@@ -66,7 +67,7 @@ async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<Ord
 }
 
 /**
- * Whether a request is a repeat of the order its key already made (decisions.md §2: "the same key gives
+ * Whether a request is a repeat of the order its key already made (docs/product/rules.md: "the same key gives
  * back the same order"): the same product and quantity. An order whose product was deleted keeps no
  * product id; its quantity is all that is left to compare, and a retry of it must still replay.
  */
@@ -78,16 +79,6 @@ function isSamePurchase(row: OrderRow, input: CreateOrderInput): boolean {
 function replay(row: OrderRow, input: CreateOrderInput): { order: Order; replayed: true } {
   if (!isSamePurchase(row, input)) throw keyUsedForAnotherOrder();
   return { order: toOrder(row), replayed: true };
-}
-
-/** PostgreSQL's unique_violation, wherever the driver or Drizzle nested it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function assertCanBuy(user: SessionUser): void {

@@ -4,7 +4,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { BODY_LIMIT_BYTES } from '../../../src/app.ts';
 import { orders } from '../../../src/db/schema/orders.ts';
 import { describeEachDatabase } from '../../helpers/test-app.ts';
-import { seedProduct, validProductBody } from '../../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../../helpers/products.ts';
 import { readStockLedger } from './db-snapshot.ts';
 import {
   applyMutation,
@@ -35,7 +35,7 @@ const auth = fc.constantFrom<'cookie' | 'bearer'>('cookie', 'bearer');
 
 /**
  * The fuzz suite, declared once per database. test/security runs a small sample in the normal suite;
- * test/resilience runs the volume (issue 8, item 2). Properties run in order and share one database,
+ * test/resilience runs the volume (docs/reliability.md). Properties run in order and share one database,
  * so the closing test can check the books: stock never below 0, and orders add up.
  */
 export function defineFuzzSuite(volume: FuzzVolume): void {

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../../helpers/accounts.ts';
-import { seedProduct } from '../../../src/modules/products/products.test-support.ts';
+import { seedProduct } from '../../helpers/products.ts';
 import { takeFingerprint } from './db-snapshot.ts';
 
 /**

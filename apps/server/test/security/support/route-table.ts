@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { session } from '../../../src/db/schema/auth.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../../helpers/products.ts';
 
 /**
  * Every /api route the server registers, with the answer each kind of caller must get. The
@@ -53,7 +53,24 @@ export interface RouteCase {
 
 const enc = encodeURIComponent;
 
+/** A public read, the same for every caller, that changes nothing. */
+function publicRead(route: string, url: string, status = 200): RouteCase {
+  return { route, request: () => ({ method: 'GET', url }), expected: { signedOut: status, other: status, owner: status }, readOnly: { other: true, owner: true } };
+}
+
+/** The API description and its reference page (plugins/openapi.ts). */
+const API_REFERENCE_ROUTES: RouteCase[] = [
+  publicRead('GET /api/openapi.json', '/api/openapi.json'),
+  publicRead('GET /api/docs/', '/api/docs/'),
+  publicRead('GET /api/docs/json', '/api/docs/json'),
+  publicRead('GET /api/docs/yaml', '/api/docs/yaml'),
+  publicRead('GET /api/docs/static/index.html', '/api/docs/static/index.html', 302),
+  publicRead('GET /api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-initializer.js'),
+  publicRead('GET /api/docs/static/*', '/api/docs/static/swagger-ui.css'),
+];
+
 export const ROUTES: RouteCase[] = [
+  ...API_REFERENCE_ROUTES,
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -208,21 +225,10 @@ export function normaliseRoute(route: string): string {
   return route.replace(/\{\w+\}/g, ':param').replace(/:\w+(\|:\w+)*/g, ':param');
 }
 
-/** Reads Fastify's route tree (children print relative to their parent) into `METHOD /path` lines. */
-export function listApiRoutes(tree: string): string[] {
-  const parents: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
-    parents.length = depth;
-    parents[depth] = path;
-    if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) continue;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push(normaliseRoute(`${method} ${path}`));
-    }
-  }
-  return routes;
+/** The app's route table (app.ts records every route as it is added) as `METHOD /path` lines. */
+export function listApiRoutes(table: RouteOptions[]): string[] {
+  return table.flatMap((route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return [];
+    return [route.method].flat().filter((method) => method !== 'HEAD').map((method) => normaliseRoute(`${method} ${route.url}`));
+  });
 }
