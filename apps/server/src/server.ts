@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer, StartupError, type RunningServer } from './start.ts';
+import { createPrettyLogStream } from './lib/pretty-log-stream.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
 /** A stopping server closes once no request is in flight and none has come for this long… */
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
 
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    const readable = !config.isProduction && process.stdout.isTTY;
+    server = await startServer(config, { logger: { level: config.logLevel, ...(readable ? { stream: createPrettyLogStream(process.stdout) } : {}) } });
   } catch (error) {
     if (error instanceof StartupError) fail(`BulkCart could not start: ${error.message}`);
     fail(`BulkCart could not start: ${(error as Error).message}`);

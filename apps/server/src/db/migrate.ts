@@ -1,11 +1,10 @@
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
+import { MIGRATIONS_FOLDER as migrationsFolder } from '../locations.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 /** Any fixed number: every server process takes the same lock before migrating or seeding. */
 export const STARTUP_LOCK_ID = 72_620_011;
 

@@ -109,3 +109,8 @@ export async function isAuthenticatedByBearer(auth: Auth, request: FastifyReques
 }
 
 export { toHeaders };
+
+/** The signed-in user's id if this request resolved its session (for the access log; never asks). */
+export function resolvedUserId(request: FastifyRequest): string | null {
+  return sessionCache.get(request)?.user?.id ?? null;
+}
