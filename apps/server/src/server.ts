@@ -3,6 +3,8 @@ import { startServer, StartupError, type RunningServer } from './start.ts';
 import { createPrettyLogStream } from './lib/pretty-log-stream.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** The oldest Node line still supported upstream (docs/decisions/006-production-runtime.md). */
+const OLDEST_SUPPORTED_NODE = 22;
 /** A stopping server closes once no request is in flight and none has come for this long… */
 const SHUTDOWN_QUIET_MS = 300;
 /** …or after this long at most, if clients keep coming (in-flight requests still finish after it). */
@@ -64,6 +66,10 @@ async function main(): Promise<void> {
     fail(`BulkCart could not start: ${(error as Error).message}`);
   }
   process.stdout.write(`BulkCart is listening on ${server.url} (database: ${server.database.kind})\n`);
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < OLDEST_SUPPORTED_NODE) {
+    server.app.log.warn(`Node ${process.versions.node} is past its end of life: install Node 24 LTS (or 22). See README.md.`);
+  }
   const activity = trackActivity(server);
 
   let stopping = false;
