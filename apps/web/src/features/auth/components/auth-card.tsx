@@ -25,11 +25,11 @@ export function ForgotPasswordLink() {
   const [isOpen, setOpen] = useState(false);
   const id = useId();
   return (
-    <div className="text-sm">
+    <div className="flex w-full flex-col items-end text-sm">
       <button type="button" className="link link-hover text-primary" aria-expanded={isOpen} aria-controls={id} onClick={() => setOpen((open) => !open)}>
         Forgot your password?
       </button>
-      <p id={id} hidden={!isOpen} className="mt-2 rounded-box bg-base-200 p-3 text-base-content/80">
+      <p id={id} hidden={!isOpen} className="mt-2 w-full rounded-box bg-base-200 p-3 text-base-content/80">
         BulkCart cannot reset passwords by e-mail yet. If your account uses Google, sign in with Google;
         otherwise create a new account with another e-mail address on the Sign Up page.
       </p>
