@@ -13,7 +13,7 @@ export function formatLogLine(line: string): string {
   try {
     entry = JSON.parse(line) as Record<string, unknown>;
   } catch {
-    return line;
+    return `${line}\n`;
   }
   const time = new Date(Number(entry.time)).toISOString().slice(11, 19);
   const parts = [time, LEVELS[Number(entry.level)] ?? String(entry.level), String(entry.msg ?? '')];
