@@ -8,4 +8,8 @@ version=$(node -p "require('./package.json').bulkcart.secondNode")
 binary=$(bash scripts/registry-node.sh "$version")
 echo "Server API tests on Node $("$binary" --version) (the machine's is $(node --version))"
 # Vitest's workers are forked from process.execPath: they run on the same second Node.
-PATH="$(dirname "$binary"):$PATH" "$binary" node_modules/vitest/vitest.mjs run apps/server "$@"
+# Arguments are Vitest's: file filters (default: every server test) and reporter options.
+filters=()
+for arg in "$@"; do [[ $arg == -* ]] || filters+=("$arg"); done
+[ ${#filters[@]} -gt 0 ] || set -- apps/server "$@"
+PATH="$(dirname "$binary"):$PATH" "$binary" node_modules/vitest/vitest.mjs run "$@"
