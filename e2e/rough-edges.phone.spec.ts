@@ -29,13 +29,22 @@ test('a notice covers neither the logo, the menu button nor the avatar', async (
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-
-  // The login notice lasts 1000 ms: measure it at once; the navbar, fixed at the top, after.
-  const notice = page.locator('[popover] .alert').filter({ hasText: MESSAGES.loginSuccess });
-  await expect(notice).toBeVisible();
-  const noticeBox = await boxOf(notice);
-  await shot(page, 'notice-below-navbar');
+  // The login notice lives 1000 ms: its box is read in the page on the frame it shows (the navbar,
+  // fixed at the top, is measured after).
+  const [noticeBox] = await Promise.all([
+    page
+      .waitForFunction(
+        (text) => {
+          const notice = Array.from(document.querySelectorAll<HTMLElement>('[popover] .alert')).find((el) => el.querySelector('p')?.textContent === text && el.checkVisibility());
+          const r = notice?.getBoundingClientRect();
+          return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+        },
+        MESSAGES.loginSuccess,
+        { polling: 'raf', timeout: 7_000 },
+      )
+      .then((handle) => handle.jsonValue() as Promise<Box>),
+    page.getByRole('button', { name: 'Sign In', exact: true }).click(),
+  ]);
   const header = page.getByRole('banner');
   const pressable = [header.getByRole('link', { name: 'Bulk Cart' }), header.getByRole('button', { name: 'Open menu' }), header.getByRole('button', { name: 'Account menu' })];
   await expect(pressable[2]!).toBeVisible();
