@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The server's API tests (Vitest, PGlite and a throwaway PostgreSQL) on a second Node LTS line, from
 # the npm registry, beside the machine's own Node that runs the whole suite: a change that breaks
-# either fails `npm test`. docs/decisions/007-production-runtime.md says why these two.
+# either fails `npm test`. docs/decisions/008-production-runtime.md says why these two.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=$(node -p "require('./package.json').bulkcart.secondNode")

@@ -3,7 +3,7 @@ import { startServer, StartupError, type RunningServer } from './start.ts';
 import { createPrettyLogStream } from './lib/pretty-log-stream.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
-/** The oldest Node line still supported upstream (docs/decisions/007-production-runtime.md). */
+/** The oldest Node line still supported upstream (docs/decisions/008-production-runtime.md). */
 const OLDEST_SUPPORTED_NODE = 22;
 /** A stopping server closes once no request is in flight and none has come for this long… */
 const SHUTDOWN_QUIET_MS = 300;
