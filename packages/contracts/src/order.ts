@@ -25,7 +25,14 @@ export interface Order {
   /** The spec's name for the order date: a date string. */
   data: string;
   createdAt: string;
+  /** Dollars per unit paid: the break reached, then the discount. */
   unitPrice: number;
+  /** Dollars paid for the line: unitPrice × quantity, computed in cents. */
+  total: number;
+  /** The product's base price when ordered, before any break or discount. */
+  listUnitPrice: number;
+  /** The `minquantity` of the volume break that applied; null for the base price. */
+  tierMinquantity: number | null;
   product: {
     name: string;
     image: string;
@@ -35,9 +42,14 @@ export interface Order {
   };
 }
 
-/** Checkout stepper rule (spec §4): never below 1; anything that is not a number becomes 1. */
-export function clampQuantity(value: unknown): number {
+/**
+ * Checkout stepper rule (spec §4): never below 1; anything that is not a number becomes 1. With a case
+ * pack, the quantity rounds up to a whole number of cases (never below one case).
+ */
+export function clampQuantity(value: unknown, casepack = 1): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
-  if (!Number.isFinite(n)) return 1;
-  return Math.min(Math.max(1, Math.trunc(n)), LIMITS.quantityMax);
+  const whole = Number.isFinite(n) ? Math.min(Math.max(1, Math.trunc(n)), LIMITS.quantityMax) : 1;
+  const cases = Math.ceil(whole / casepack);
+  const maxCases = Math.floor(LIMITS.quantityMax / casepack);
+  return Math.min(cases, maxCases) * casepack;
 }

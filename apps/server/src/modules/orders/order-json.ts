@@ -4,7 +4,7 @@
  */
 export const orderResponseSchema = {
   type: 'object',
-  required: ['_id', 'productId', 'quantity', 'data', 'createdAt', 'unitPrice', 'product'],
+  required: ['_id', 'productId', 'quantity', 'data', 'createdAt', 'unitPrice', 'total', 'listUnitPrice', 'tierMinquantity', 'product'],
   properties: {
     _id: { type: 'string' },
     productId: { type: ['string', 'null'] },
@@ -12,6 +12,9 @@ export const orderResponseSchema = {
     data: { type: 'string' },
     createdAt: { type: 'string' },
     unitPrice: { type: 'number' },
+    total: { type: 'number' },
+    listUnitPrice: { type: 'number' },
+    tierMinquantity: { type: ['integer', 'null'] },
     product: {
       type: 'object',
       required: ['name', 'image', 'brandname', 'category', 'minquantity'],

@@ -1,4 +1,4 @@
-import type { Product } from '@bulkcart/contracts';
+import { toDollars, type PriceBreakCents, type Product } from '@bulkcart/contracts';
 import { products } from '../../db/schema/index.ts';
 
 /** The columns a product answer needs, and nothing else (no owner id, no updated_at). */
@@ -19,6 +19,8 @@ export const productColumns = {
   ownerEmail: products.ownerEmail,
   updatedBy: products.updatedBy,
   discount: products.discount,
+  casepack: products.casepack,
+  priceBreaks: products.priceBreaks,
   createdAt: products.createdAt,
 };
 
@@ -42,10 +44,12 @@ export interface ProductRecord {
   ownerEmail: string;
   updatedBy: string | null;
   discount: number;
+  casepack: number;
+  priceBreaks: PriceBreakCents[];
   createdAt: Date;
 }
 
-/** A row in the spec's field names; money leaves the server as integer dollars. */
+/** A row in the spec's field names; money leaves the server as dollars (12, 0.35, 1234.5). */
 export function toProductJson(row: ProductRecord): Product {
   return {
     _id: row.id,
@@ -58,13 +62,15 @@ export function toProductJson(row: ProductRecord): Product {
     brandname: row.brandname,
     category: row.category,
     description: row.description,
-    price: row.priceCents === null ? null : row.priceCents / 100,
+    price: row.priceCents === null ? null : toDollars(row.priceCents),
     rating: row.rating,
     Content: row.content,
     useremail: row.ownerEmail,
     updatedby: row.updatedBy,
     discount: row.discount,
     createdAt: row.createdAt.toISOString(),
+    casepack: row.casepack,
+    tiers: row.priceBreaks.map((t) => ({ minquantity: t.minquantity, price: toDollars(t.priceCents) })),
   };
 }
 
@@ -83,7 +89,7 @@ type RequiredProductKey = { [K in keyof Product]-?: undefined extends Product[K]
 
 export const productResponseSchema = {
   type: 'object',
-  required: ['_id', 'image', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'useremail', 'discount', 'createdAt'] satisfies RequiredProductKey[],
+  required: ['_id', 'image', 'name', 'mainquantity', 'minquantity', 'brandname', 'category', 'useremail', 'discount', 'createdAt', 'casepack', 'tiers'] satisfies RequiredProductKey[],
   properties: {
     _id: { type: 'string' },
     image: { type: 'string' },
@@ -102,6 +108,15 @@ export const productResponseSchema = {
     updatedby: nullableString,
     discount: { type: 'integer' },
     createdAt: { type: 'string' },
+    casepack: { type: 'integer' },
+    tiers: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['minquantity', 'price'],
+        properties: { minquantity: { type: 'integer' }, price: { type: 'number' } },
+      },
+    },
   } satisfies Record<keyof Product, unknown>,
 } as const;
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
 import { ProductImage } from './product-image.tsx';
-import { formatPrice } from './product-price.ts';
+import { PriceTag } from '../../../components/price-tag.tsx';
 
 /** The All Product table view: image, name, description, brand, category, price and one action. */
 export function ProductTable({ products, action }: { products: Product[]; action: (product: Product) => ReactNode }) {
@@ -31,7 +31,9 @@ export function ProductTable({ products, action }: { products: Product[]; action
               </td>
               <td className="whitespace-nowrap">{product.brandname}</td>
               <td className="min-w-36">{product.category}</td>
-              <td className="whitespace-nowrap font-semibold">{formatPrice(product.price)}</td>
+              <td className="min-w-24">
+                <PriceTag product={product} className="font-semibold" />
+              </td>
               <td>{action(product)}</td>
             </tr>
           ))}
