@@ -20,7 +20,7 @@ async function countProducts(env: TestEnv): Promise<number> {
   return (await env.db().select({ id: products.id }).from(products)).length;
 }
 
-/** The wholesale ladder of docs/decisions/006: $10 base, $9 from 100, $8.10 from 500. */
+/** The wholesale ladder of docs/decisions/007: $10 base, $9 from 100, $8.10 from 500. */
 const ladder = { price: 10, minquantity: 20, mainquantity: 10_000, discount: 0, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 8.1 }] };
 
 describeEachDatabase('wholesale pricing over the API', (env) => {
