@@ -1,6 +1,6 @@
 /**
  * Wholesale pricing, in integer cents only: the one function the browser shows and the server charges
- * with (docs/decisions/008-wholesale-pricing.md). No zod here: the home page's cards import this file.
+ * with (docs/decisions/008-wholesale-pricing.md). No zod here, so the checkout dialog stays light.
  */
 import { applyDiscount, toCents } from './money.ts';
 import type { Product } from './product.ts';
