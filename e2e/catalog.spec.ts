@@ -6,6 +6,7 @@ import { LIMITS } from '@bulkcart/contracts/limits';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
 import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 import { addProduct } from './support/shop-api.ts';
+import { money, shownUnitPrice } from './support/money.ts';
 
 interface NewProduct {
   name: string;
@@ -107,7 +108,9 @@ test('a seller adds a product through the form, sees field errors first, then fi
   await expect(card.getByText(`By: ${product.brandname}`)).toBeVisible();
   await expect(card.getByText(`Min Buy Qty: ${product.minquantity}`)).toBeVisible();
   await expect(card.getByText(product.description)).toBeVisible();
-  await expect(card.getByText(`$${product.price}`, { exact: true })).toBeVisible();
+  await expect(card.getByTestId('unit-price')).toHaveText(shownUnitPrice({ price: product.price, discount: product.discount ?? 0 }));
+  // A discount shows the list price struck through beside the price paid.
+  await expect(card.getByTestId('list-price')).toHaveText(`List price ${money(product.price)}`);
   await expect(card.getByText('4.00', { exact: true })).toBeVisible();
   await expect(card.getByText('-15%')).toBeVisible();
   await expect(card.getByRole('img', { name: product.name })).toBeVisible();
@@ -139,7 +142,7 @@ test('All Product shows your products with Update in both views, and the availab
   await expect(row.getByText(bulk.description!)).toBeVisible();
   await expect(row.getByText(bulk.brandname, { exact: true })).toBeVisible();
   await expect(row.getByText(bulk.category, { exact: true })).toBeVisible();
-  await expect(row.getByText(`$${bulk.price}`, { exact: true })).toBeVisible();
+  await expect(row.getByTestId('unit-price')).toHaveText(shownUnitPrice(bulk));
   await expect(row.getByRole('link', { name: /Update/ })).toHaveAttribute('href', `/upadateprocuct/${bulk._id}`);
 
   await page.getByRole('button', { name: 'Show Available Products' }).click();
@@ -257,7 +260,7 @@ test('the product page shows every field, swaps thumbnails and starts the quanti
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByText('(120 reviews)')).toBeVisible();
   await expect(page.getByLabel('Rated 5.00 out of 5')).toBeVisible();
-  await expect(page.getByTestId('product-price')).toHaveText('$12');
+  await expect(page.getByTestId('product-price').getByTestId('unit-price')).toHaveText(shownUnitPrice(product));
   await expect(page.getByText(product.description!)).toBeVisible();
   const facts = page.locator('dl');
   await expect(facts).toContainText(`Category${product.category}`);
@@ -320,7 +323,7 @@ test('a seller updates a product from My Product with the form prefilled', async
 
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
-  await expect(page.getByTestId('product-price')).toHaveText('$41');
+  await expect(page.getByTestId('product-price').getByTestId('unit-price')).toHaveText(shownUnitPrice({ price: 41, discount: product.discount }));
   await expect(page.getByText('Now with quick-lift pump.')).toBeVisible();
 });
 

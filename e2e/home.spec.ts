@@ -7,6 +7,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
 import { carousel, expectSlide } from './support/carousel.ts';
 import { addProduct, featureOwnProducts } from './support/shop-api.ts';
+import { shownUnitPrice } from './support/money.ts';
 
 /** The home page (docs/product/screens.md, Home) at the desktop width; home.phone.spec.ts covers the phone. */
 
@@ -249,7 +250,7 @@ test('the featured products need no sign-in and each card shows what the product
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(product.name);
     await expect(card.getByTestId('featured-category')).toHaveText(product.category.toUpperCase());
     await expect(card.getByText(`By: ${product.brandname}`, { exact: true })).toBeVisible();
-    await expect(card.getByTestId('featured-price')).toHaveText(`$${product.price}`);
+    await expect(card.getByTestId('featured-price').getByTestId('unit-price')).toHaveText(shownUnitPrice(product));
     await expect(card.getByRole('link', { name: 'View Details' })).toHaveAttribute('href', `/product/${product._id}`);
     await expect(card.getByRole('button', { name: 'Buy Now' })).toBeEnabled();
     if (product.discount > 0) await expect(card.getByTestId('discount-badge')).toHaveText(`-${product.discount}%`);
@@ -268,7 +269,7 @@ test('the discount badge shows on a discounted featured product and never on one
   const plainCard = page.getByRole('article', { name: plain.name, exact: true });
   await expect(saleCard.getByTestId('discount-badge')).toHaveText('-30%');
   await expect(saleCard.getByText('-30%', { exact: true })).toBeVisible();
-  await expect(plainCard.getByTestId('featured-price')).toHaveText('$19');
+  await expect(plainCard.getByTestId('featured-price')).toHaveText('$19.00');
   await expect(plainCard.getByTestId('discount-badge')).toHaveCount(0);
   await expect(plainCard.getByText(/^-\d+%$/)).toHaveCount(0);
 });

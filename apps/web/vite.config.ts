@@ -62,6 +62,8 @@ export default defineConfig({
             // rather than a handful of small shared chunks that each cost a request.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/](?:query-client|query-provider|loaded-query-client)\.tsx?$/ },
             { name: 'forms', test: /node_modules[\\/](?:zod|react-hook-form|@hookform)[\\/]/ },
+            // The buy button and the price it shows sit on every card, the home page's included: one file.
+            { name: 'buy', test: /src[\\/](?:features[\\/]orders[\\/]components[\\/]buy-button|components[\\/]price-tag)\.tsx$|contracts[\\/]src[\\/]money\.ts$/ },
           ],
         },
       },

@@ -6,4 +6,5 @@ export * from './product.ts';
 export * from './account.ts';
 export * from './order.ts';
 export * from './pricing.ts';
+export * from './money.ts';
 export * from './routes.ts';

@@ -6,8 +6,11 @@ export const LIMITS = {
   brandMax: 80,
   imageUrlMax: 2048,
   quantityMax: 1_000_000_000,
-  /** Whole dollars per unit; keeps price × 100 (cents) well inside a 32-bit column. */
+  /** Dollars per unit; keeps price × 100 (cents) well inside a 32-bit column. */
   priceMax: 1_000_000,
+  /** Volume price breaks per product. */
+  tiersMax: 5,
+  casepackMax: 100_000,
   discountMax: 90,
   pageDefault: 48,
   /**

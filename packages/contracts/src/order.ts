@@ -24,7 +24,10 @@ export const orderSchema = z.object({
   quantity: z.int(),
   data: z.string().describe("The original app's name for the order date: a date string"),
   createdAt: z.string().describe('ISO 8601 timestamp'),
-  unitPrice: z.number().describe('Dollars paid per unit, discount applied'),
+  unitPrice: z.number().describe('Dollars paid per unit: the volume break reached, then the discount'),
+  total: z.number().describe('Dollars paid for the line: unitPrice × quantity, computed in cents'),
+  listUnitPrice: z.number().describe("The product's base price when ordered, before any break or discount"),
+  tierMinquantity: z.int().nullable().describe('The minquantity of the volume break that applied; null for the base price'),
   product: z.object({
     name: z.string(),
     image: z.string(),
@@ -41,9 +44,14 @@ export const orderListSchema = z.array(orderSchema);
 export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
 
-/** Checkout stepper rule (docs/product/screens.md): never below 1; anything that is not a number becomes 1. */
-export function clampQuantity(value: unknown): number {
+/**
+ * Checkout stepper rule (docs/product/screens.md): never below 1; anything that is not a number becomes
+ * 1. With a case pack, the quantity rounds up to a whole number of cases (never below one case).
+ */
+export function clampQuantity(value: unknown, casepack = 1): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
-  if (!Number.isFinite(n)) return 1;
-  return Math.min(Math.max(1, Math.trunc(n)), LIMITS.quantityMax);
+  const whole = Number.isFinite(n) ? Math.min(Math.max(1, Math.trunc(n)), LIMITS.quantityMax) : 1;
+  const cases = Math.ceil(whole / casepack);
+  const maxCases = Math.floor(LIMITS.quantityMax / casepack);
+  return Math.min(cases, maxCases) * casepack;
 }

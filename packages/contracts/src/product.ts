@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
 import { LIMITS } from './limits.ts';
+import { hasAtMostTwoDecimals } from './money.ts';
 
 /**
  * Form inputs hand over '' or NaN for an empty number field; JSON clients send nothing. Both mean
@@ -55,6 +56,31 @@ export function isSafeImageUrl(value: string): boolean {
 
 const optionalImage = z.preprocess(blankToUndefined, imageUrlSchema.optional());
 
+/** Dollars with at most two decimals ($0.35 is a normal wholesale price); cents inside the server. */
+const moneySchema = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0.01, `${label} must be at least $0.01`)
+    .max(LIMITS.priceMax, `${label} must be at most $${LIMITS.priceMax.toLocaleString('en-US')}`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most two decimals (cents)`);
+
+const priceSchema = moneySchema('Price');
+const ratingSchema = wholeNumber(1, 5, 'Rating');
+
+/** One volume break as the API writes it: at `minquantity` units or more, `price` dollars each. */
+export const priceBreakSchema = z.object({
+  minquantity: z.preprocess(blankToUndefined, wholeNumber(2, LIMITS.quantityMax, 'Break quantity')),
+  price: z.preprocess(blankToUndefined, moneySchema('Break price')),
+});
+export type PriceBreak = z.infer<typeof priceBreakSchema>;
+
+const tiersSchema = z
+  .array(priceBreakSchema, { error: 'Volume breaks must be a list' })
+  .max(LIMITS.tiersMax, `At most ${LIMITS.tiersMax} volume breaks`)
+  .optional();
+
+const casepackSchema = z.preprocess(blankToUndefined, wholeNumber(1, LIMITS.casepackMax, 'Case pack').optional());
+
 const categorySchema = z.enum(CATEGORIES, { error: 'Choose one of the six categories' });
 
 const baseProductFields = {
@@ -68,10 +94,53 @@ const baseProductFields = {
   category: categorySchema,
   Content: optionalText('Content', LIMITS.contentMax),
   discount: z.preprocess(blankToUndefined, wholeNumber(0, LIMITS.discountMax, 'Discount').optional()),
+  casepack: casepackSchema,
+  tiers: tiersSchema,
 };
 
-const priceSchema = wholeNumber(1, LIMITS.priceMax, 'Price');
-const ratingSchema = wholeNumber(1, 5, 'Rating');
+interface LadderFields {
+  price?: number | undefined;
+  minquantity: number;
+  casepack?: number | undefined;
+  tiers?: PriceBreak[] | undefined;
+}
+
+/**
+ * The rules that tie fields together, with each message on the field to fix (the form shows it
+ * there; the API answers it as `fieldErrors["tiers.1.price"]`). A bigger order never costs more per
+ * unit: thresholds rise above the minimum and prices fall below the base and each other.
+ */
+function checkLadder(product: LadderFields, ctx: z.RefinementCtx): void {
+  const casepack = product.casepack ?? 1;
+  if (product.minquantity % casepack !== 0) {
+    ctx.addIssue({ code: 'custom', path: ['minquantity'], message: `Min buy quantity must be a multiple of the case pack (${casepack})` });
+  }
+  const tiers = product.tiers ?? [];
+  if (tiers.length > 0 && product.price === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'Set a price before adding volume breaks' });
+  }
+  tiers.forEach((tier, i) => {
+    const previous = tiers[i - 1];
+    const aboveQuantity = previous ? previous.minquantity : product.minquantity;
+    if (tier.minquantity <= aboveQuantity) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', i, 'minquantity'],
+        message: previous ? `Must be more than the previous break (${previous.minquantity})` : `Must be more than the min buy quantity (${product.minquantity})`,
+      });
+    } else if (tier.minquantity % casepack !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['tiers', i, 'minquantity'], message: `Must be a multiple of the case pack (${casepack})` });
+    }
+    const belowPrice = previous ? previous.price : product.price;
+    if (belowPrice !== undefined && tier.price >= belowPrice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['tiers', i, 'price'],
+        message: previous ? `Must be less than the previous break's price ($${previous.price})` : `Must be less than the price ($${belowPrice})`,
+      });
+    }
+  });
+}
 
 /** POST /api/addproduct. docs/product/rules.md: description, price, rating and Content are optional when adding. */
 export const addProductInputSchema = z.object({
@@ -79,7 +148,7 @@ export const addProductInputSchema = z.object({
   description: optionalText('Description', LIMITS.descriptionMax),
   price: z.preprocess(blankToUndefined, priceSchema.optional()),
   rating: z.preprocess(blankToUndefined, ratingSchema.optional()),
-});
+}).superRefine(checkLadder);
 export type AddProductInput = z.infer<typeof addProductInputSchema>;
 
 /** PUT /api/updateproduct/{id}. docs/product/rules.md: on update, description, price and rating are required too. */
@@ -88,7 +157,7 @@ export const updateProductInputSchema = z.object({
   description: requiredText('Description', LIMITS.descriptionMax),
   price: z.preprocess(blankToUndefined, priceSchema),
   rating: z.preprocess(blankToUndefined, ratingSchema),
-});
+}).superRefine(checkLadder);
 export type UpdateProductInput = z.infer<typeof updateProductInputSchema>;
 
 /** PATCH /api/products/{id}: the owner's stock adjustment, a signed whole number. */
@@ -124,13 +193,15 @@ export const productSchema = z.object({
   brandname: z.string(),
   category: z.string(),
   description: z.string().nullable(),
-  price: z.number().nullable().describe('Whole dollars per unit; null until the seller sets one'),
+  price: z.number().nullable().describe('Dollars per unit, up to two decimals; null until the seller sets one'),
   rating: z.int().nullable(),
   Content: z.string().nullable(),
   useremail: z.string().describe("The owner's email"),
   updatedby: z.string().nullable(),
   discount: z.int().describe('Whole percent off the price, 0 to 90'),
   createdAt: z.string().describe('ISO 8601 timestamp'),
+  casepack: z.int().describe('Sold in multiples of this many units (1: any quantity)'),
+  tiers: z.array(priceBreakSchema).describe('Volume breaks, lowest quantity first; [] when none'),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PriceBreakCents } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 
 /**
@@ -22,6 +23,12 @@ export const products = pgTable(
     priceCents: integer('price_cents'),
     rating: smallint('rating'),
     discount: smallint('discount').notNull().default(0),
+    /**
+     * Volume breaks in the row itself, not a child table: the purchase locks one row and reads the
+     * whole price from it, so an order racing a seller's edit pays the old ladder or the new, never a mix.
+     */
+    priceBreaks: jsonb('price_breaks').$type<PriceBreakCents[]>().notNull().default(sql`'[]'::jsonb`),
+    casepack: integer('casepack').notNull().default(1),
     mainquantity: integer('mainquantity').notNull(),
     minquantity: integer('minquantity').notNull(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
@@ -33,7 +40,9 @@ export const products = pgTable(
   (t) => [
     check('products_mainquantity_nonnegative', sql`${t.mainquantity} >= 0`),
     check('products_minquantity_positive', sql`${t.minquantity} >= 1`),
-    check('products_price_positive', sql`${t.priceCents} IS NULL OR ${t.priceCents} >= 100`),
+    check('products_price_cents_positive', sql`${t.priceCents} IS NULL OR ${t.priceCents} >= 1`),
+    check('products_casepack_positive', sql`${t.casepack} >= 1`),
+    check('products_price_breaks_array', sql`jsonb_typeof(${t.priceBreaks}) = 'array' AND jsonb_array_length(${t.priceBreaks}) <= 5`),
     check('products_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 90`),
     index('products_seq_idx').on(t.seq.desc()),

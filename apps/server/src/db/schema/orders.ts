@@ -21,6 +21,12 @@ export const orders = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
+    /** unit × quantity; bigint because a large order of a dear product passes 2^31 cents. */
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    /** The base price when ordered, before the break and the discount. */
+    listUnitPriceCents: integer('list_unit_price_cents').notNull(),
+    /** The `minquantity` of the volume break that applied; null: the base price. */
+    tierMinquantity: integer('tier_minquantity'),
     productName: text('product_name').notNull(),
     productImage: text('product_image').notNull(),
     productBrand: text('product_brand').notNull(),
@@ -34,6 +40,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_unit_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    check('orders_line_total_matches', sql`${t.lineTotalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`),
     uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
     index('orders_buyer_live_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.cancelledAt} IS NULL`),
     index('orders_product_id_idx').on(t.productId),

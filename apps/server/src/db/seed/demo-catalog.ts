@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CATEGORIES, type Category } from '@bulkcart/contracts';
+import { CATEGORIES, type Category, type PriceBreakCents } from '@bulkcart/contracts';
 
 export interface DemoProduct {
   id: string;
@@ -10,6 +10,9 @@ export interface DemoProduct {
   description: string;
   content: string;
   priceCents: number;
+  /** Volume breaks, cheapest last; multiples of the case pack. */
+  priceBreaks: PriceBreakCents[];
+  casepack: number;
   rating: number;
   discount: number;
   mainquantity: number;
@@ -63,7 +66,21 @@ export function slugify(text: string): string {
   return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 }
 
-/** Deterministic demo catalog: 60 products, some discounted, some with MOQ > 100, a few low on stock. */
+/**
+ * Volume breaks at 5× and 20× the minimum, 10% and 20% off the base: what a newcomer should see on
+ * about half the catalog.
+ */
+function demoBreaks(priceCents: number, minquantity: number): PriceBreakCents[] {
+  return [
+    { minquantity: minquantity * 5, priceCents: Math.floor(priceCents * 0.9) },
+    { minquantity: minquantity * 20, priceCents: Math.floor(priceCents * 0.8) },
+  ];
+}
+
+/**
+ * Deterministic demo catalog: 60 products, some discounted, some with MOQ > 100, a few low on stock,
+ * some with volume breaks, some sold by the case, some priced with cents.
+ */
 export function buildDemoCatalog(): DemoProduct[] {
   const products: DemoProduct[] = [];
   CATEGORIES.forEach((category, c) => {
@@ -72,6 +89,11 @@ export function buildDemoCatalog(): DemoProduct[] {
       const slug = slugify(name);
       const minquantity = [10, 25, 50, 120, 200, 5, 500, 20, 150, 40][i] ?? 10;
       const lowStock = i === 9 && c % 2 === 0;
+      // Cents off the whole-dollar base on a few, so $x.49, $x.99 and $x.35 show up.
+      const priceCents = (3 + ((n * 7) % 47)) * 100 - ([0, 0, 51, 0, 0, 1, 0, 65, 0, 0][i] ?? 0);
+      // Cases that divide the minimum (and so the breaks at 5× and 20× it).
+      const casepack = [1, 5, 1, 1, 20, 1, 50, 1, 1, 1][i] ?? 1;
+      const hasBreaks = [true, true, false, true, true, false, true, false, true, false][i] ?? false;
       products.push({
         id: stableUuid(slug),
         slug,
@@ -80,7 +102,9 @@ export function buildDemoCatalog(): DemoProduct[] {
         brandname,
         description: `${name} by ${brandname}, packed for resale. Wholesale pricing from ${minquantity} units.`,
         content: `Product Content: ${name}. Brand: ${brandname}. Category: ${category}. Ships in master cartons; mixed lots on request. Business license or reseller permit required.`,
-        priceCents: (3 + ((n * 7) % 47)) * 100,
+        priceCents,
+        priceBreaks: hasBreaks ? demoBreaks(priceCents, minquantity) : [],
+        casepack,
         rating: 3 + ((n * 5) % 3),
         discount: [0, 10, 0, 15, 0, 0, 25, 0, 5, 0][i] ?? 0,
         mainquantity: lowStock ? minquantity + 3 : 2_000 + ((n * 137) % 8_000),

@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
-import { createTestEnv, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createTestEnv, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
 import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
-import { seedProduct, readStock, OTHER_SELLER } from '../../../test/helpers/products.ts';
+import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../../test/helpers/products.ts';
 
 /**
  * Races only exist where transactions run side by side: PGlite has one connection, so these run on
@@ -162,5 +163,65 @@ describe('purchase and cancel under concurrency [postgres]', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     expect(statuses.filter((s) => s === 404)).toHaveLength(40);
     expect(await readStock(env, productId)).toBe(1000);
+  });
+
+  it('prices an order placed while the seller edits the breaks by the old ladder or the new, never a mix, and stores which', async () => {
+    const [seller] = await insertBuyers(env.db(), 1, 'Ladder Seller');
+    const buyers = await insertBuyers(env.db(), 80);
+    // Ladder A: $10, $9.00 from 100. Ladder B: $12, $7.50 from 50, 10% off. At 100 units A pays 900
+    // cents (break 100, list 1000) and B pays 675 (break 50, list 1200); any other tuple is a mix.
+    const ladderA = { price: 10, discount: 0, tiers: [{ minquantity: 100, price: 9 }] };
+    const ladderB = { price: 12, discount: 10, tiers: [{ minquantity: 50, price: 7.5 }] };
+    const body = (ladder: typeof ladderA) => validProductBody({ minquantity: 10, mainquantity: 1_000_000, ...ladder });
+    const [product] = await env
+      .db()
+      .insert(products)
+      .values({
+        name: 'Racing ladder',
+        image: '/images/products/test.webp',
+        brandname: 'TestBrand',
+        category: 'Office Supplies & Stationery',
+        priceCents: 1000,
+        discount: 0,
+        priceBreaks: [{ minquantity: 100, priceCents: 900 }],
+        mainquantity: 1_000_000,
+        minquantity: 10,
+        ownerId: seller!.id,
+        ownerEmail: seller!.email,
+      })
+      .returning({ id: products.id });
+    const productId = product!.id;
+
+    const edit = (ladder: typeof ladderA) =>
+      fetch(`${baseUrl}/api/updateproduct/${productId}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN, ...bearer(seller!) },
+        body: JSON.stringify(body(ladder)),
+      }).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const requests: Array<Promise<unknown>> = [];
+    buyers.forEach((b, i) => {
+      requests.push(post(bearer(b), { productId, quantity: 100 }));
+      if (i % 4 === 0) requests.push(edit(i % 8 === 0 ? ladderB : ladderA));
+    });
+    const results = (await Promise.all(requests)) as Array<{ status: number; body: unknown }>;
+    expect(results.every((r) => r.status === 200 || r.status === 201)).toBe(true);
+
+    const rows = await env
+      .db()
+      .select({ unit: orders.unitPriceCents, total: orders.lineTotalCents, list: orders.listUnitPriceCents, tier: orders.tierMinquantity })
+      .from(orders)
+      .where(eq(orders.productId, productId));
+    expect(rows).toHaveLength(80);
+    const a = { unit: 900, total: 90_000, list: 1000, tier: 100 };
+    const b = { unit: 675, total: 67_500, list: 1200, tier: 50 };
+    for (const row of rows) expect([a, b]).toContainEqual(row);
+    // The answers say what the rows say.
+    for (const r of results.filter((x) => (x.body as Order).quantity === 100)) {
+      const order = r.body as Order;
+      expect([
+        { unitPrice: 9, total: 900, listUnitPrice: 10, tierMinquantity: 100 },
+        { unitPrice: 6.75, total: 675, listUnitPrice: 12, tierMinquantity: 50 },
+      ]).toContainEqual({ unitPrice: order.unitPrice, total: order.total, listUnitPrice: order.listUnitPrice, tierMinquantity: order.tierMinquantity });
+    }
   });
 });

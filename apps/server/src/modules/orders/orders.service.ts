@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIMITS, MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
+import { LIMITS, MESSAGES, quotePrice, toDollars, type CreateOrderInput, type Order } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
@@ -22,6 +22,12 @@ const orderNotFound = () => notFound('Order not found');
 const productNotFound = () => notFound('Product not found');
 const belowMoq = (minquantity: number) => new AppError('BELOW_MOQ', MESSAGES.moqText(minquantity), { title: MESSAGES.moqTitle });
 const outOfStock = (mainquantity: number) => new AppError('OUT_OF_STOCK', MESSAGES.stockText(mainquantity), { title: MESSAGES.stockTitle });
+const notWholeCases = (casepack: number) => {
+  const message = `This product is sold in cases of ${casepack}: order a multiple of ${casepack} units.`;
+  return new AppError('VALIDATION', message, { title: 'Whole cases only', fieldErrors: { quantity: [message] } });
+};
+const totalTooLarge = () =>
+  new AppError('VALIDATION', 'This order is too large to price; split it into smaller orders.', { fieldErrors: { quantity: ['Quantity is too large'] } });
 const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
 /**
  * 422, not 409: the IETF Idempotency-Key draft (draft-ietf-httpapi-idempotency-key-header, "Error
@@ -46,7 +52,10 @@ export function toOrder(row: OrderRow): Order {
     quantity: row.quantity,
     data: formatOrderDate(row.createdAt),
     createdAt: row.createdAt.toISOString(),
-    unitPrice: row.unitPriceCents / 100,
+    unitPrice: toDollars(row.unitPriceCents),
+    total: toDollars(row.lineTotalCents),
+    listUnitPrice: toDollars(row.listUnitPriceCents),
+    tierMinquantity: row.tierMinquantity,
     product: {
       name: row.productName,
       image: row.productImage,
@@ -88,23 +97,40 @@ function assertCanBuy(user: SessionUser): void {
 }
 
 /**
- * The whole purchase in one transaction. The guarded decrement is the only stock check that counts:
- * it locks the product row, and a concurrent buyer waits for it and then re-checks the new stock, so
- * stock can never be oversold or go below 0. The snapshot and price come from the row it locked.
+ * After the guarded decrement matched nothing, one read of the current row tells the buyer why, in
+ * the order a buyer fixes things: gone, too few, not for sale, not whole cases, then not enough stock.
  */
-async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrderInput, idempotencyKey: string | null): Promise<OrderRow> {
-  const [product] = await tx
-    .select({ minquantity: products.minquantity, priceCents: products.priceCents })
+async function explainRefusal(tx: Tx, input: CreateOrderInput): Promise<never> {
+  const [current] = await tx
+    .select({ minquantity: products.minquantity, priceCents: products.priceCents, casepack: products.casepack, mainquantity: products.mainquantity })
     .from(products)
     .where(eq(products.id, input.productId));
-  if (!product) throw productNotFound();
-  if (input.quantity < product.minquantity) throw belowMoq(product.minquantity);
-  if (product.priceCents === null) throw unpriced();
+  if (!current) throw productNotFound();
+  if (input.quantity < current.minquantity) throw belowMoq(current.minquantity);
+  if (current.priceCents === null) throw unpriced();
+  if (input.quantity % current.casepack !== 0) throw notWholeCases(current.casepack);
+  throw outOfStock(current.mainquantity);
+}
 
+/**
+ * The whole purchase in one transaction, reading the product once: every rule is a guard of the one
+ * decrement, which locks the row, so a concurrent buyer or a seller's edit waits for it and the
+ * guards are re-checked on the row it finds. Stock can never be oversold or go below 0, and the price
+ * is computed from the same locked row as the snapshot: the old ladder or the new, never a mix.
+ */
+async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrderInput, idempotencyKey: string | null): Promise<OrderRow> {
   const [taken] = await tx
     .update(products)
     .set({ mainquantity: sql`${products.mainquantity} - ${input.quantity}`, updatedAt: sql`now()` })
-    .where(and(eq(products.id, input.productId), gte(products.mainquantity, input.quantity)))
+    .where(
+      and(
+        eq(products.id, input.productId),
+        gte(products.mainquantity, input.quantity),
+        lte(products.minquantity, input.quantity),
+        isNotNull(products.priceCents),
+        sql`${input.quantity}::integer % ${products.casepack} = 0`,
+      ),
+    )
     .returning({
       name: products.name,
       image: products.image,
@@ -113,16 +139,14 @@ async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrd
       minquantity: products.minquantity,
       priceCents: products.priceCents,
       discount: products.discount,
+      priceBreaks: products.priceBreaks,
     });
-  if (!taken) {
-    const [current] = await tx.select({ mainquantity: products.mainquantity }).from(products).where(eq(products.id, input.productId));
-    if (!current) throw productNotFound();
-    throw outOfStock(current.mainquantity);
-  }
-  // The seller may have edited the product between our first read and the lock: the locked row rules.
-  if (input.quantity < taken.minquantity) throw belowMoq(taken.minquantity);
+  if (!taken) return explainRefusal(tx, input);
+  // The guard above refused a null price; the type cannot know it.
   if (taken.priceCents === null) throw unpriced();
 
+  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity);
+  if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
   const [row] = await tx
     .insert(orders)
     .values({
@@ -131,7 +155,10 @@ async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrd
       buyerName: user.name,
       productId: input.productId,
       quantity: input.quantity,
-      unitPriceCents: discountedUnitCents(taken.priceCents / 100, taken.discount),
+      unitPriceCents: quote.unitCents,
+      lineTotalCents: quote.totalCents,
+      listUnitPriceCents: quote.listUnitCents,
+      tierMinquantity: quote.tierMinquantity,
       productName: taken.name,
       productImage: taken.image,
       productBrand: taken.brandname,

@@ -61,6 +61,9 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
       data: new Date(order.createdAt).toLocaleDateString('en-US', { timeZone: 'UTC' }),
       createdAt: expect.any(String),
       unitPrice: 19,
+      total: 475,
+      listUnitPrice: 19,
+      tierMinquantity: null,
       product: { name: 'Gel Pens 12-Pack', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 20 },
     });
     expect(Math.abs(Date.now() - Date.parse(order.createdAt))).toBeLessThan(60_000);

@@ -1,4 +1,4 @@
-import type { Product } from '@bulkcart/contracts';
+import { toDollars, type Product } from '@bulkcart/contracts';
 import { products, type ProductRow } from '../../db/schema/index.ts';
 
 /** The columns a product answer needs, and nothing else (no owner id, no updated_at). */
@@ -19,6 +19,8 @@ export const productColumns = {
   ownerEmail: products.ownerEmail,
   updatedBy: products.updatedBy,
   discount: products.discount,
+  casepack: products.casepack,
+  priceBreaks: products.priceBreaks,
   createdAt: products.createdAt,
 };
 
@@ -44,12 +46,14 @@ export function toProductJson(row: ProductRecord): Product {
     brandname: row.brandname,
     category: row.category,
     description: row.description,
-    price: row.priceCents === null ? null : row.priceCents / 100,
+    price: row.priceCents === null ? null : toDollars(row.priceCents),
     rating: row.rating,
     Content: row.content,
     useremail: row.ownerEmail,
     updatedby: row.updatedBy,
     discount: row.discount,
     createdAt: row.createdAt.toISOString(),
+    casepack: row.casepack,
+    tiers: row.priceBreaks.map((t) => ({ minquantity: t.minquantity, price: toDollars(t.priceCents) })),
   };
 }

@@ -76,6 +76,8 @@ describeEachDatabase('catalog reads', (env) => {
       updatedby: null,
       discount: 15,
       createdAt: row.createdAt.toISOString(),
+      casepack: 1,
+      tiers: [],
     });
   });
 

@@ -29,6 +29,8 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
       useremail: seller.email,
       updatedby: null,
       createdAt: expect.any(String),
+      casepack: 1,
+      tiers: [],
     });
     const row = await readProductRow(env(), product._id);
     expect(row).toMatchObject({ ownerId: seller.id, ownerEmail: seller.email, priceCents: 1200, content: 'Ships in master cartons of 12.' });
@@ -171,6 +173,8 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
         productId: row.id,
         quantity: 20,
         unitPriceCents: 500,
+        lineTotalCents: 10_000,
+        listUnitPriceCents: 500,
         productName: row.name,
         productImage: row.image,
         productBrand: row.brandname,

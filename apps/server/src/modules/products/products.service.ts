@@ -1,6 +1,7 @@
 import {
   LIMITS,
   productIdSchema,
+  toCents,
   type AddProductInput,
   type Product,
   type ProductListQuery,
@@ -123,9 +124,9 @@ export async function getProduct(ctx: ReadContext, input: { id: string }): Promi
   return product;
 }
 
-/** The schema bounds price by LIMITS.priceMax, so cents always fit the 32-bit column. */
+/** The schema bounds price by LIMITS.priceMax and to two decimals, so cents are exact and fit 32 bits. */
 function toPriceCents(price: number | undefined): number | null {
-  return price === undefined ? null : price * 100;
+  return price === undefined ? null : toCents(price);
 }
 
 /** Form fields → columns. Optional fields left out are stored empty: a PUT replaces the product. */
@@ -144,6 +145,8 @@ function toColumns(input: AddProductInput | UpdateProductInput): ProductChanges 
     priceCents: toPriceCents(input.price),
     rating: input.rating ?? null,
     discount: input.discount ?? 0,
+    casepack: input.casepack ?? 1,
+    priceBreaks: (input.tiers ?? []).map((t) => ({ minquantity: t.minquantity, priceCents: toCents(t.price) })),
   };
 }
 

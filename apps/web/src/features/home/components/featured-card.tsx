@@ -1,6 +1,7 @@
 import { Link } from '../../../lib/router.tsx';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
+import { PriceTag } from '../../../components/price-tag.tsx';
 import { BuyButton } from '../../../components/buy-button-slot.tsx';
 
 /**
@@ -35,8 +36,8 @@ export function FeaturedCard({ product }: { product: Product }) {
           {product.category.toUpperCase()}
         </p>
         <p className="truncate text-sm">By: {product.brandname}</p>
-        <p className="text-xl font-bold" data-testid="featured-price">
-          {product.price === null ? 'Price on request' : `$${product.price}`}
+        <p className="min-h-7" data-testid="featured-price">
+          <PriceTag product={product} className="text-xl font-bold" />
         </p>
         <div className="card-actions mt-2 flex-nowrap">
           <Link to={paths.product(product._id)} className="btn btn-outline btn-primary btn-sm flex-1">

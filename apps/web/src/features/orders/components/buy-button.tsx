@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.tsx';
+import { isBelowMoq } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { loadMe } from '../../../lib/auth/me.ts';
 import type { BuyButtonProps } from '../../../components/buy-button-slot.tsx';
@@ -40,11 +41,12 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
     });
   }
 
-  // The server refuses to sell a product without a price ("no price yet"): say so before the click.
-  if (product.price === null) {
+  // What the server would refuse anyway, said on the button before the click.
+  const reason = product.price === null ? 'No price yet' : isBelowMoq(product) ? 'Out of stock' : null;
+  if (reason) {
     return (
       <button type="button" className={className} disabled>
-        No price yet
+        {reason}
       </button>
     );
   }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { clampQuantity } from '@bulkcart/contracts/order';
-import { discountedUnitCents, formatDollars } from '@bulkcart/contracts/pricing';
+import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
 import { Modal } from '../../../components/modal.tsx';
@@ -9,6 +9,7 @@ import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
+import { PriceSummary } from './price-summary.tsx';
 
 export interface CheckoutDialogProps {
   product: Product;
@@ -33,8 +34,9 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   // The typed text, so the field may be empty while the buyer retypes; the quantity is always clamped.
-  const [text, setText] = useState(() => String(clampQuantity(initialQuantity)));
-  const quantity = clampQuantity(text);
+  const casepack = product.casepack;
+  const [text, setText] = useState(() => String(clampQuantity(initialQuantity, casepack)));
+  const quantity = clampQuantity(text, casepack);
   // One key per quantity for as long as the dialog is open: a Buy clicked again after a lost answer
   // must replay that order, not place a second, even after trying another quantity in between
   // (10 lost, 20 refused, back to 10). A new opening (a new mount) or a success starts afresh.
@@ -77,7 +79,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     );
   }
 
-  const unitCents = product.price === null ? null : discountedUnitCents(product.price, product.discount);
+  const ladder = ladderOf(product);
 
   return (
     <Modal
@@ -112,7 +114,8 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
         <div className="text-sm">
           <p className="font-semibold break-words">{product.name}</p>
           <p className="text-base-content/70">
-            {unitCents === null ? 'Price on request' : `${formatDollars(unitCents)} per unit`} · Min Buy: {product.minquantity} · In stock: {product.mainquantity}
+            Min Buy: {product.minquantity} · In stock: {product.mainquantity}
+            {casepack > 1 ? ` · Cases of ${casepack}` : ''}
           </p>
         </div>
         <div className="flex flex-col gap-1">
@@ -120,7 +123,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
             Quantity
           </label>
           <div className="join">
-            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => setText(String(clampQuantity(quantity - 1)))}>
+            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => setText(String(clampQuantity(quantity - casepack, casepack)))}>
               −
             </button>
             <input
@@ -128,22 +131,20 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
               id={inputId}
               type="number"
               inputMode="numeric"
-              min={1}
-              step={1}
+              // The browser's own step check counts from min: cases of 12 are 12, 24, … only from 12.
+              min={casepack}
+              step={casepack}
               className="input join-item w-32 text-center"
               value={text}
-              onChange={(e) => setText(e.target.value === '' ? '' : String(clampQuantity(e.target.value)))}
+              // Single units clamp as typed (docs/product/screens.md); whole cases wait for the blur, or typing 24 would stop at 12.
+              onChange={(e) => setText(e.target.value === '' || casepack > 1 ? e.target.value : String(clampQuantity(e.target.value)))}
               onBlur={() => setText(String(quantity))}
             />
-            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => setText(String(clampQuantity(quantity + 1)))}>
+            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => setText(String(clampQuantity(quantity + casepack, casepack)))}>
               +
             </button>
           </div>
-          {unitCents !== null ? (
-            <p className="text-sm text-base-content/70" data-testid="checkout-total">
-              Total: {formatDollars(unitCents * quantity)}
-            </p>
-          ) : null}
+          {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} /> : null}
         </div>
       </form>
     </Modal>

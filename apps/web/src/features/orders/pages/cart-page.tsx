@@ -1,7 +1,7 @@
 import { Link } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
-import { formatDollars } from '@bulkcart/contracts/pricing';
+import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -93,7 +93,6 @@ function OrderRow({ order }: { order: Order }) {
     onSuccess: () => notify({ kind: 'success', text: MESSAGES.orderCanceled, durationMs: 1000 }),
     onError: (error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message }),
   });
-  const unitCents = Math.round(order.unitPrice * 100);
   const date = new Date(order.createdAt).toLocaleDateString();
 
   return (
@@ -111,7 +110,13 @@ function OrderRow({ order }: { order: Order }) {
       </td>
       <td className="max-md:block max-md:border-b-0 max-md:py-1">
         <span className="font-medium whitespace-nowrap">{order.quantity} unite</span>
-        <span className="block text-xs text-base-content/60">{formatDollars(unitCents)} each</span>
+        <span className="block text-xs text-base-content/60" data-testid="order-unit-price">
+          {formatMoney(toCents(order.unitPrice))} each
+          {order.unitPrice < order.listUnitPrice ? <s className="ml-1">{formatMoney(toCents(order.listUnitPrice))}</s> : null}
+        </span>
+        <span className="block text-sm font-semibold" data-testid="order-total">
+          {formatMoney(toCents(order.total))}
+        </span>
       </td>
       <td className="whitespace-nowrap max-md:row-start-3 max-md:block max-md:border-b-0 max-md:py-1">
         <span className="text-base-content/60 md:hidden">Ordered </span>

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { ProductImage } from './product-image.tsx';
-import { formatPrice } from './product-price.ts';
+import { PriceTag } from '../../../components/price-tag.tsx';
+import { StockFlag } from '../../../components/stock-flag.tsx';
 
 /** How soon a card's photo loads: 'first' is the one most likely to be the largest paint. */
 export type ImagePriority = 'first' | 'eager' | 'lazy';
@@ -37,9 +38,11 @@ export function ProductCard({ product, actions, imagePriority = 'lazy' }: Produc
         </p>
         <p className="grow-0 text-sm">By: {product.brandname}</p>
         <p className="grow-0 text-sm">Min Buy Qty: {product.minquantity}</p>
+        {product.casepack > 1 ? <p className="grow-0 text-sm">Sold in cases of {product.casepack}</p> : null}
+        <StockFlag product={product} />
         {product.description ? <p className="line-clamp-3 grow-0 text-sm text-base-content/75 break-words">{product.description}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <span className="text-lg font-bold">{formatPrice(product.price)}</span>
+          <PriceTag product={product} />
           <RatingStars rating={product.rating} />
         </div>
         {actions ? <div className="card-actions mt-2 flex-wrap">{actions}</div> : null}

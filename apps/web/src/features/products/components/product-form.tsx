@@ -1,4 +1,4 @@
-import { useForm, type Path, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Path, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { addProductInputSchema, updateProductInputSchema, Product } from '@bulkcart/contracts/product';
@@ -6,6 +6,7 @@ import { CATEGORIES } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
+import { TiersEditor } from './tiers-editor.tsx';
 
 /** What the inputs hold: text as typed, numbers from valueAsNumber ('' until one is typed). */
 export interface ProductFormValues {
@@ -22,16 +23,27 @@ export interface ProductFormValues {
   rating: number | '';
   Content: string;
   discount: number | '';
+  casepack: number | '';
+  tiers: TierFormValues[];
+}
+
+export interface TierFormValues {
+  minquantity: number | '';
+  price: number | '';
 }
 
 const invalidClass = 'aria-[invalid=true]:border-error';
 
 export const blankProductValues: ProductFormValues = {
   image: '', image2: '', image3: '', name: '', mainquantity: '', minquantity: '', brandname: '', category: '',
-  description: '', price: '', rating: '', Content: '', discount: '',
+  description: '', price: '', rating: '', Content: '', discount: '', casepack: '', tiers: [],
 };
 
-const fieldNames = Object.keys(blankProductValues) as Array<Path<ProductFormValues>>;
+/** Every field the server may name, the volume breaks' own (`tiers.1.price`) included. */
+const fieldNames = [
+  ...(Object.keys(blankProductValues) as Array<Path<ProductFormValues>>),
+  ...Array.from({ length: LIMITS.tiersMax }, (_, i) => [`tiers.${i}.minquantity`, `tiers.${i}.price`] as const).flat(),
+];
 
 export function toProductFormValues(product: Product): ProductFormValues {
   return {
@@ -48,6 +60,8 @@ export function toProductFormValues(product: Product): ProductFormValues {
     rating: product.rating ?? '',
     Content: product.Content ?? '',
     discount: product.discount,
+    casepack: product.casepack,
+    tiers: product.tiers.map((t) => ({ minquantity: t.minquantity, price: t.price })),
   };
 }
 
@@ -71,7 +85,8 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     resolver: zodResolver(schema) as unknown as Resolver<ProductFormValues, unknown, z.output<S>>,
     defaultValues,
   });
-  const { register, handleSubmit, reset, setError, formState } = form;
+  const { register, handleSubmit, reset, setError, formState, control } = form;
+  const [price, mainquantity, minquantity] = useWatch({ control, name: ['price', 'mainquantity', 'minquantity'] });
   const { errors, isSubmitting } = formState;
 
   const submit = handleSubmit(async (input) => {
@@ -87,6 +102,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     price: optional,
     rating: optional,
     discount: 'Optional, 0 to 90',
+    casepack: 'Optional: buyers order whole cases',
     image: 'An https URL or a path on this site',
     image2: 'Optional',
     image3: 'Optional',
@@ -125,7 +141,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
         </select>
       </FormField>
       <FormField {...field('price', 'Price ($ per unit)')}>
-        <input className={`input w-full ${invalidClass}`} min={1} {...number('price')} />
+        <input className={`input w-full ${invalidClass}`} min={0.01} {...number('price')} step={0.01} inputMode="decimal" />
       </FormField>
       <FormField {...field('mainquantity', 'Main quantity (in stock)')}>
         <input className={`input w-full ${invalidClass}`} min={0} {...number('mainquantity')} />
@@ -139,6 +155,10 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
       <FormField {...field('discount', 'Discount (%)')}>
         <input className={`input w-full ${invalidClass}`} min={0} max={LIMITS.discountMax} {...number('discount')} />
       </FormField>
+      <FormField {...field('casepack', 'Case pack (units per case)')}>
+        <input className={`input w-full ${invalidClass}`} min={1} {...number('casepack')} />
+      </FormField>
+      <TiersEditor form={form} />
       <FormField {...field('image', 'Image URL')}>
         <input className={`input w-full ${invalidClass}`} type="text" inputMode="url" autoComplete="off" {...text('image')} />
       </FormField>
@@ -154,6 +174,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
       <FormField {...field('Content', 'Product Content', true)}>
         <textarea className={`textarea w-full ${invalidClass}`} rows={6} maxLength={LIMITS.contentMax} {...text('Content')} />
       </FormField>
+      <ListingWarnings hasPrice={typeof price === 'number' && !Number.isNaN(price)} mainquantity={mainquantity} minquantity={minquantity} />
       {errors.root?.server ? (
         <p role="alert" className="text-error md:col-span-2">
           {errors.root.server.message}
@@ -166,5 +187,20 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Listings nobody can buy are allowed (a seller may be restocking or still pricing) but said out loud
+ * before saving, in the words buyers would see.
+ */
+function ListingWarnings({ hasPrice, mainquantity, minquantity }: { hasPrice: boolean; mainquantity: number | ''; minquantity: number | '' }) {
+  const belowMoq = typeof mainquantity === 'number' && typeof minquantity === 'number' && mainquantity < minquantity;
+  if (hasPrice && !belowMoq) return null;
+  return (
+    <ul className="flex flex-col gap-1 rounded-box bg-warning/15 p-3 text-sm md:col-span-2" data-testid="listing-warnings">
+      {!hasPrice ? <li>No price yet: buyers cannot buy this product until it has one.</li> : null}
+      {belowMoq ? <li>Stock is below the min buy quantity: buyers will see &quot;Out of stock&quot;.</li> : null}
+    </ul>
   );
 }

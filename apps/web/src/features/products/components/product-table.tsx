@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
 import { ProductImage } from './product-image.tsx';
-import { formatPrice } from './product-price.ts';
+import { PriceTag } from '../../../components/price-tag.tsx';
 
 /**
  * The All Product table view: image, name, description, brand, category, price and one action (Update
@@ -33,7 +33,7 @@ function StackedProducts({ products, action }: { products: Product[]; action: (p
           </div>
           <p className="mt-2 line-clamp-3 text-sm text-base-content/75 break-words">{product.description}</p>
           <div className="mt-2 flex items-center justify-between gap-3">
-            <span className="font-semibold">{formatPrice(product.price)}</span>
+            <PriceTag product={product} className="font-semibold" />
             {action(product)}
           </div>
         </li>
@@ -69,7 +69,9 @@ function WideTable({ products, action }: { products: Product[]; action: (product
               </td>
               <td className="whitespace-nowrap">{product.brandname}</td>
               <td className="min-w-36">{product.category}</td>
-              <td className="whitespace-nowrap font-semibold">{formatPrice(product.price)}</td>
+              <td className="min-w-24">
+                <PriceTag product={product} className="font-semibold" />
+              </td>
               <td>{action(product)}</td>
             </tr>
           ))}

@@ -10,6 +10,7 @@ import { useMyProducts } from '../api/get-my-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
+import { isBelowMoq } from '@bulkcart/contracts/money';
 
 export function MyProductsPage() {
   // RequireAuth renders this page only for a signed-in user.
@@ -53,6 +54,7 @@ export function MyProductsPage() {
             products={items}
             actions={(product) => (
               <>
+                <UnbuyableMark product={product} />
                 <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
                   Update
                 </Link>
@@ -79,5 +81,16 @@ export function MyProductsPage() {
         ) : null}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** A seller's own listing that buyers cannot buy, and why, so it is fixed rather than wondered about. */
+function UnbuyableMark({ product }: { product: Product }) {
+  const reasons = [product.price === null ? 'no price' : null, isBelowMoq(product) ? 'stock below the min buy quantity' : null].filter(Boolean);
+  if (reasons.length === 0) return null;
+  return (
+    <p className="w-full rounded-box bg-warning/15 px-2 py-1 text-sm" data-testid="unbuyable">
+      Buyers cannot buy this: {reasons.join(' and ')}.
+    </p>
   );
 }

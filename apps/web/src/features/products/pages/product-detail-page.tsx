@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { useParams } from '../../../lib/router.tsx';
+import { clampQuantity } from '@bulkcart/contracts/order';
+import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -8,7 +10,9 @@ import { BuyButton } from '../../../components/buy-button-slot.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';
-import { formatPrice } from '../components/product-price.ts';
+import { PriceTag } from '../../../components/price-tag.tsx';
+import { StockFlag } from '../../../components/stock-flag.tsx';
+import { VolumePricing } from '../components/volume-pricing.tsx';
 
 export function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -24,7 +28,9 @@ function ProductDetails({ product }: { product: Product }) {
   // Kept as typed so the field can be cleared while editing; the checkout dialog clamps what it gets.
   const [quantityText, setQuantityText] = useState(String(product.minquantity));
   const typed = Number(quantityText);
-  const quantity = Number.isInteger(typed) && typed >= 1 ? typed : product.minquantity;
+  // Whole cases only: a typed 13 with cases of 12 means 24, which is what the dialog will start at.
+  const quantity = Number.isInteger(typed) && typed >= 1 ? clampQuantity(typed, product.casepack) : product.minquantity;
+  const ladder = ladderOf(product);
 
   return (
     <article className="flex flex-col gap-10">
@@ -39,12 +45,11 @@ function ProductDetails({ product }: { product: Product }) {
             <RatingStars rating={product.rating} />
             <span className="text-sm text-base-content/70">(120 reviews)</span>
           </p>
-          <p className="flex items-center gap-3">
-            <span className="text-3xl font-bold" data-testid="product-price">
-              {formatPrice(product.price)}
-            </span>
+          <div className="flex flex-wrap items-center gap-3" data-testid="product-price">
+            <PriceTag product={product} className="text-3xl font-bold" />
             {product.discount > 0 ? <span className="badge badge-secondary font-semibold">-{product.discount}%</span> : null}
-          </p>
+          </div>
+          <StockFlag product={product} />
           {product.description ? <p className="text-base-content/80 break-words">{product.description}</p> : null}
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-box bg-base-100 p-4 text-sm ring-1 ring-base-300">
             <dt className="font-medium text-base-content/70">Category</dt>
@@ -55,7 +60,14 @@ function ProductDetails({ product }: { product: Product }) {
             <dd>{product.mainquantity}</dd>
             <dt className="font-medium text-base-content/70">Min buy quantity</dt>
             <dd>{product.minquantity}</dd>
+            {product.casepack > 1 ? (
+              <>
+                <dt className="font-medium text-base-content/70">Case pack</dt>
+                <dd>{product.casepack} units per case</dd>
+              </>
+            ) : null}
           </dl>
+          {ladder && product.tiers.length > 0 ? <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} /> : null}
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1 text-sm">
               <label htmlFor="buy-quantity" className="font-medium">
@@ -66,10 +78,11 @@ function ProductDetails({ product }: { product: Product }) {
                 type="number"
                 className="input w-36"
                 min={product.minquantity}
-                step={1}
+                step={product.casepack}
                 inputMode="numeric"
                 value={quantityText}
                 onChange={(e) => setQuantityText(e.target.value)}
+                onBlur={() => setQuantityText(String(quantity))}
               />
             </div>
             <BuyButton product={product} quantity={quantity} label="Buy Now" className="btn btn-secondary" />
