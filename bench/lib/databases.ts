@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createEmptyDatabase } from '../../scripts/throwaway-postgres.ts';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/client.ts';
 import type { DatabaseTarget } from './processes.ts';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -37,7 +38,7 @@ export async function withSql<T>(target: DatabaseTarget, run: (query: Query) => 
       await client.end();
     }
   }
-  const db = new PGlite(target.dataDir);
+  const db = new PGlite({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   try {
     return await run(async <R,>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);

@@ -7,3 +7,4 @@ export * from './account.ts';
 export * from './order.ts';
 export * from './pricing.ts';
 export * from './routes.ts';
+export * from './search.ts';
