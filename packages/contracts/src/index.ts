@@ -8,3 +8,4 @@ export * from './order.ts';
 export * from './pricing.ts';
 export * from './routes.ts';
 export * from './search.ts';
+export * from './search-text.ts';
