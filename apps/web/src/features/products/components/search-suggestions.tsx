@@ -6,20 +6,17 @@ import { searchPathForCategory, searchPathForWords } from '../lib/search-paths.t
 /** What the navbar's input forwards here once this chunk has loaded (app/search-box.tsx). */
 export interface SuggestionHandlers {
   input(value: string): void;
-  /** True when the key was handled here (the input then does nothing more with it). */
-  keyDown(event: KeyboardEvent<HTMLInputElement>): boolean;
+  keyDown(event: KeyboardEvent<HTMLInputElement>): void;
   blur(): void;
-}
-
-export interface SuggestionAria {
-  expanded: boolean;
-  activeId?: string;
 }
 
 interface SearchSuggestionsProps {
   listId: string;
+  /** The input's text. */
+  value: string;
   handlers: RefObject<SuggestionHandlers | null>;
-  setAria(aria: SuggestionAria): void;
+  /** The combobox input: its aria-expanded and aria-activedescendant are set from here. */
+  input: RefObject<HTMLInputElement | null>;
   setValue(value: string): void;
   go(path: string): void;
 }
@@ -36,7 +33,7 @@ function pathOf(suggestion: Suggestion): string {
  * option (aria-activedescendant), Enter opens it, Escape closes the list, and a polite live region
  * says how many suggestions there are. The newest request wins; older answers are dropped.
  */
-export default function SearchSuggestions({ listId, handlers, setAria, setValue, go }: SearchSuggestionsProps) {
+export default function SearchSuggestions({ listId, input, value, handlers, setValue, go }: SearchSuggestionsProps) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const [active, setActive] = useState(-1);
   const [isOpen, setOpen] = useState(false);
@@ -84,13 +81,13 @@ export default function SearchSuggestions({ listId, handlers, setAria, setValue,
         event.preventDefault();
         if (!isOpen) {
           setOpen(count > 0);
-          return true;
+          return;
         }
-        if (count === 0) return true;
+        if (count === 0) return;
         const step = event.key === 'ArrowDown' ? 1 : -1;
         // Cycles through the options and back to the input's own text (-1), as the pattern suggests.
         setActive((current) => ((current + 1 + step + count + 1) % (count + 1)) - 1);
-        return true;
+        return;
       }
       if (event.key === 'Enter' && isOpen && active >= 0 && suggestions[active]) {
         event.preventDefault();
@@ -98,23 +95,29 @@ export default function SearchSuggestions({ listId, handlers, setAria, setValue,
         if (picked.kind === 'product') setValue(picked.text);
         close();
         go(pathOf(picked));
-        return true;
+        return;
       }
-      if (event.key === 'Escape' && isOpen) {
+      // Escape closes the list; with the list closed, it clears the text, then leaves the box (which
+      // folds the phone's box back behind its magnifier).
+      if (event.key === 'Escape') {
         event.preventDefault();
-        close();
-        return true;
+        if (isOpen && suggestions.length > 0) close();
+        else if (value) setValue('');
+        else input.current?.blur();
       }
-      return false;
     },
   }));
 
   const expanded = isOpen && suggestions.length > 0;
+  // Set on the element, not through the navbar's state: that keeps the home page's code smaller.
+  const activeId = expanded && active >= 0 ? `${listId}-option-${active}` : null;
   useEffect(() => {
-    setAria({ expanded, activeId: expanded && active >= 0 ? optionId(active) : undefined });
-    // optionId depends on listId only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expanded, active, setAria, listId]);
+    const element = input.current;
+    if (!element) return;
+    element.setAttribute('aria-expanded', String(expanded));
+    if (activeId) element.setAttribute('aria-activedescendant', activeId);
+    else element.removeAttribute('aria-activedescendant');
+  }, [input, expanded, activeId]);
 
   return (
     <>
