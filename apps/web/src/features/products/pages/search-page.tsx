@@ -77,6 +77,8 @@ function EmptyResults({ choices, change }: { choices: SearchChoices; change: (ne
   );
 }
 
+const isWide = typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
+
 function SearchResults() {
   const { choices, change } = useSearchChoices();
   const results = useSearchProducts(choices);
@@ -88,7 +90,8 @@ function SearchResults() {
   return (
     <section className="flex flex-col gap-6 lg:flex-row">
       <aside className="lg:w-64 lg:shrink-0" aria-label="Filters">
-        <details className="collapse collapse-arrow bg-base-100 ring-1 ring-base-300 lg:collapse-open" open={undefined}>
+        {/* Folded on a phone, where the results come first; open where there is room beside them. */}
+        <details className="collapse collapse-arrow bg-base-100 ring-1 ring-base-300" open={isWide}>
           <summary className="collapse-title font-semibold lg:hidden">Filters</summary>
           <div className="collapse-content">
             <SearchFilters key={toSearchParams(choices).toString()} choices={choices} facets={first?.facets} change={change} />
