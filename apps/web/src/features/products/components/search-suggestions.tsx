@@ -126,7 +126,7 @@ export default function SearchSuggestions({ listId, input, value, handlers, setV
         role="listbox"
         aria-label="Search suggestions"
         hidden={!expanded}
-        className="menu absolute left-0 top-full z-50 mt-1 w-full min-w-64 rounded-box bg-base-100 p-1 shadow-lg ring-1 ring-base-300"
+        className="absolute left-0 top-full z-50 mt-1 w-full min-w-64 rounded-box bg-base-100 p-1 shadow-lg ring-1 ring-base-300"
       >
         {suggestions.map((suggestion, index) => (
           <li
