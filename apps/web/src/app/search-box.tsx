@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/router.tsx';
 import type { SuggestionHandlers } from '../features/products/components/search-suggestions.tsx';
 
 // The home page is at its JavaScript budget (decision 005): the suggestions, their requests and the

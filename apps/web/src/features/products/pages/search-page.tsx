@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
 import type { SearchSort } from '@bulkcart/contracts/search-text';
