@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api`: load and scale benchmarks of the API (issue 7). Every server under test is its
+ * `npm run bench:api`: load and scale benchmarks of the API (docs/benchmarks.md). Every server under test is its
  * own child process on 127.0.0.1; every load run is bounded in time; everything started is stopped by
  * PID. Prints a Markdown report (pasted into docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.

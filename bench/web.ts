@@ -1,5 +1,5 @@
 /**
- * Page-speed benchmark (issue 6): builds the web app, starts the real server on a fresh embedded
+ * Page-speed benchmark (docs/decisions/005-page-weight.md): builds the web app, starts the real server on a fresh embedded
  * database with the demo catalog, and runs Lighthouse (mobile) a few times per page, writing the
  * medians to docs/benchmarks.md between the bench:web markers.
  *

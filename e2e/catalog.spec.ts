@@ -305,7 +305,7 @@ test('a seller updates a product from My Product with the form prefilled', async
   await expect(page.getByLabel('Min buy quantity')).toHaveValue(String(product.minquantity));
   await expect(page.getByLabel('Product Content')).toHaveValue(product.Content!);
 
-  // On update the description is required (spec §5).
+  // On update the description is required (docs/product/rules.md).
   await page.getByLabel('Short description').fill('');
   await page.getByRole('button', { name: 'Update Product' }).click();
   await expect(page.getByText('Description is required')).toBeVisible();

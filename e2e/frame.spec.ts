@@ -29,7 +29,7 @@ test('a deep link loads the app, not a server 404', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('while the signed-in state is loading, a full-height spinner replaces the content (spec §2)', async ({ page }) => {
+test('while the signed-in state is loading, a full-height spinner replaces the content (docs/product/screens.md)', async ({ page }) => {
   // Hold the session check's answer (the real server's) until the spinner has been seen.
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));

@@ -8,7 +8,7 @@ import { expect, test } from './support/fixtures.ts';
 import { carousel, expectSlide } from './support/carousel.ts';
 import { addProduct, featureOwnProducts } from './support/shop-api.ts';
 
-/** The home page (spec §2 Home page, §9) at the desktop width; home.phone.spec.ts covers the phone. */
+/** The home page (docs/product/screens.md, Home) at the desktop width; home.phone.spec.ts covers the phone. */
 
 const HEADINGS = ['Our Product Categories', 'Frequently Asked Questions', 'Some Of Our Product', 'What Our Customers Say'];
 const CARD_HEADLINE = 'Up to 50% Discount on Card Payment';
@@ -196,7 +196,7 @@ test('a category card opens the Categories page on its category for a signed-in 
   }
 });
 
-test('the FAQ shows an illustration and four answers from spec §9; the first starts open and each toggles on its own', async ({ page }) => {
+test('the FAQ shows an illustration and four answers from the product rules; the first starts open and each toggles on its own', async ({ page }) => {
   await openHome(page);
   const faq = page.getByRole('region', { name: 'Frequently Asked Questions' });
   await expect(faq.getByRole('img')).toHaveAttribute('alt', /.+/);
@@ -233,7 +233,7 @@ test('the FAQ shows an illustration and four answers from spec §9; the first st
   }
 });
 
-test('the featured products need no sign-in and each card shows what spec §2 lists', async ({ page }) => {
+test('the featured products need no sign-in and each card shows what the product screens list', async ({ page }) => {
   const direct = await page.request.get('/api/topproduct');
   expect(direct.status()).toBe(200);
   expect(((await direct.json()) as Product[]).length).toBeLessThanOrEqual(LIMITS.featuredCount);

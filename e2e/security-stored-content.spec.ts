@@ -4,7 +4,7 @@ import { expect, test } from './support/fixtures.ts';
 import { addProduct } from './support/shop-api.ts';
 
 /**
- * Stored content is inert (issue 8, item 8): a product whose texts are markup and script shows them
+ * Stored content is inert (docs/reliability.md): a product whose texts are markup and script shows them
  * as plain text on every page that renders it, and nothing in them ever runs. The server keeps the
  * texts verbatim (apps/server/test/security/stored-content.test.ts); React must print them as text.
  */

@@ -2,7 +2,7 @@
  * Draws every picture the app ships (the demo catalog's product shots, the home banner slides, the
  * home category cards and the FAQ illustration) as SVG and renders them to WebP under
  * apps/web/public/images/. The product works offline, so nothing is fetched; each file must stay
- * ≤ 40 KB (issue 2) and the script fails when one does not.
+ * ≤ 40 KB (docs/decisions/005-page-weight.md) and the script fails when one does not.
  *
  *   node --import tsx scripts/generate-images.ts
  */

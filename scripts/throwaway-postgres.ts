@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL cluster for tests and benchmarks: installs the server with apt-get when it is
  * missing (and we are root), starts it on a free loopback port in a temp folder, and removes it on stop.
- * PostgreSQL refuses to run as root, so the cluster runs as the `postgres` user (STACK.md).
+ * PostgreSQL refuses to run as root, so the cluster runs as the `postgres` user (docs/stack.md).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

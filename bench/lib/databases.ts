@@ -26,7 +26,7 @@ export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite
 
 /**
  * Direct SQL on the database under test. A PGlite folder must never be open in two processes at
- * once (STACK.md), so for PGlite call this only while no server holds it.
+ * once (docs/stack.md), so for PGlite call this only while no server holds it.
  */
 export async function withSql<T>(target: DatabaseTarget, run: (query: Query) => Promise<T>): Promise<T> {
   if (target.kind === 'postgres') {

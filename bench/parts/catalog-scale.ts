@@ -118,7 +118,7 @@ async function measureSize(context: BenchContext, kind: 'pglite' | 'postgres', s
     }
     const explained =
       target.kind === 'postgres'
-        ? await explainQueries(target.url, [
+        ? await explainQueries(target, [
             { label: 'category page, first', run: (db) => selectProductPage(db, { category: CATEGORY, beforeSeq: null, take: 49 }) },
             { label: 'category page, deep (cursor)', run: (db) => selectProductPage(db, { category: CATEGORY, beforeSeq: measured.deepCursorSeq, take: 49 }) },
             { label: 'available filter, first page', run: (db) => selectProductPage(db, { availableOnly: true, beforeSeq: null, take: 49 }) },

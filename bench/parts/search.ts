@@ -2,7 +2,6 @@ import { searchQuerySchema } from '@bulkcart/contracts';
 import { signUp } from '../lib/accounts.ts';
 import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
 import { explainQueries, type ExplainedQuery } from '../lib/explain.ts';
-import { explainQueriesPglite } from '../lib/explain-pglite.ts';
 import { measureSequential, type LatencyResult } from '../lib/latency.ts';
 import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
 import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
@@ -81,7 +80,7 @@ async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', si
     } finally {
       await server.stop();
     }
-    const explained = target.kind === 'postgres' ? await explainQueries(target.url, explainSteps()) : await explainQueriesPglite(target.dataDir, explainSteps());
+    const explained = await explainQueries(target, explainSteps());
     return { database, size, seeded: { products: seeded.products, seconds: seeded.seconds }, lines, explained };
   } finally {
     folder?.remove();

@@ -65,7 +65,7 @@ function buildSection(input: ReportInput): string {
         `${kb(medianOf(page, (run) => run.bytes.images.transfer))} (${medianOf(page, (run) => run.bytes.images.files)}) | ${kb(medianOf(page, (run) => run.bytes.totalTransfer))} |`,
     ),
     '',
-    'Budget (issue 6):',
+    'Budget (docs/decisions/005-page-weight.md):',
     '',
     ...checkTargets(pages).map((check) => `- ${check.isMet ? 'met' : '**missed**'}: ${check.label} (${check.actual})`),
   ];

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -9,6 +9,10 @@ import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerCanonicalPathRefusal, rewriteToCanonicalPath } from './plugins/canonical-path.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { answerClientError } from './plugins/client-errors.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
@@ -17,18 +21,50 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
+/**
+ * How long a client may take over a request. The slowest client we serve is a phone on a bad link
+ * posting a full 100 KB body: at 60 s that needs 1.7 KB/s (about 14 kbit/s), below what GPRS delivers.
+ * A client dripping bytes to hold connections open is cut off at the same 60 s, and one that sends
+ * headers that slowly at 15 s. An idle socket outlives the keep-alive window (Fastify's 72 s), so a
+ * proxy that reuses a quiet connection never finds it closed under it.
+ */
+export interface RequestTimeouts {
+  requestMs: number;
+  headersMs: number;
+  idleMs: number;
+  /** How often Node checks the two above; the real limit is up to this much later. */
+  checkEveryMs: number;
+}
+
+export const REQUEST_TIMEOUTS: RequestTimeouts = { requestMs: 60_000, headersMs: 15_000, idleMs: 75_000, checkEveryMs: 2_000 };
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
+  /** Tests shrink these to watch a slow client be cut off in seconds. */
+  timeouts?: RequestTimeouts;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** Every route as registered, in order: what the OpenAPI test holds the description to. */
+  routes: RouteOptions[];
 }
 
 /** Builds the Fastify instance without listening: used by server.ts and by the tests. */
-export async function buildApp({ config, database, logger }: BuildAppOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Before the router: every hook, rule, handler and log line sees the one canonical path.
+    rewriteUrl: rewriteToCanonicalPath,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    clientErrorHandler: answerClientError,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -47,15 +83,23 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   // JSON is the only body the API takes. text/plain is also what a cross-site form can send without
   // a CORS preflight, so it gets 415 like every other type.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
+  // The first hook of all: nothing runs on a path that has no canonical spelling.
+  registerCanonicalPathRefusal(app);
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db) };
 
+  await registerOpenApi(app);
   await registerErrorHandling(app);
-  await registerSecurity(app, config);
-  await registerRateLimits(app, ctx);
+  await registerSecurity(app, config, ctx.auth);
+  registerRateLimits(app, ctx);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerHealthRoutes(app, ctx);
   await registerAccountRoutes(app, ctx);
@@ -63,5 +107,5 @@ export async function buildApp({ config, database, logger }: BuildAppOptions): P
   await registerOrderRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
-  return { app, ctx };
+  return { app, ctx, routes };
 }

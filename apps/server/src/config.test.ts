@@ -37,6 +37,25 @@ describe('config', () => {
     expect(problems.join('\n')).toMatch(/BASE_URL: must be an https URL/);
   });
 
+  it('refuses a production BETTER_AUTH_SECRET made of spaces, naming the variable', () => {
+    const base = { NODE_ENV: 'production', BASE_URL: 'https://shop.example' };
+    for (const secret of [' '.repeat(40), `\t${' '.repeat(38)}\t`, `${' '.repeat(35)}abc`]) {
+      expect(problemsOf({ ...base, BETTER_AUTH_SECRET: secret }), JSON.stringify(secret)).toEqual([
+        'BETTER_AUTH_SECRET: must be 32+ random characters, not spaces',
+      ]);
+    }
+  });
+
+  it('refuses http:// entries in TRUSTED_ORIGINS in production, and names them', () => {
+    const base = { NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40) };
+    expect(problemsOf({ ...base, TRUSTED_ORIGINS: 'https://admin.example, http://old.example' })).toEqual([
+      'TRUSTED_ORIGINS: must be https origins in production (not http://old.example)',
+    ]);
+    expect(loadConfig({ ...base, TRUSTED_ORIGINS: 'https://admin.example' }).trustedOrigins).toContain('https://admin.example');
+    // Outside production a local http origin is normal.
+    expect(loadConfig({ TRUSTED_ORIGINS: 'http://127.0.0.1:5173' }).trustedOrigins).toContain('http://127.0.0.1:5173');
+  });
+
   it('accepts a secure production configuration and never seeds demo data there', () => {
     const config = loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://a@b/c' });
     expect(config.isProduction).toBe(true);

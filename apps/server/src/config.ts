@@ -88,8 +88,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
 
   if (isProduction) {
     if (!env.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production (32+ random characters)');
+    else if (env.BETTER_AUTH_SECRET.trim().length < 32) problems.push('BETTER_AUTH_SECRET: must be 32+ random characters, not spaces');
     else if (env.BETTER_AUTH_SECRET === DEV_SECRET) problems.push('BETTER_AUTH_SECRET: the development secret cannot be used in production');
     if (!baseUrl.startsWith('https://')) problems.push('BASE_URL: must be an https URL in production');
+    const plainOrigins = (env.TRUSTED_ORIGINS ?? []).filter((origin) => !origin.startsWith('https://'));
+    if (plainOrigins.length > 0) problems.push(`TRUSTED_ORIGINS: must be https origins in production (not ${plainOrigins.join(', ')})`);
     if (env.SEED_DEMO) problems.push('SEED_DEMO: demo accounts are never seeded in production');
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -35,10 +35,20 @@ export const signInInputSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInInputSchema>;
 
-/** GET /api/me: the spec's User entity. */
-export interface Me {
-  id: string;
-  email: string;
-  displayName: string;
-  photoURL: string | null;
-}
+/** The signed-in user, as the original app's User entity named the fields. */
+export const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string(),
+  photoURL: z.string().nullable(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** GET /api/me: who is signed in (`user` is null when nobody is; that is not an error for the app). */
+export const meResponseSchema = z.object({
+  user: meSchema.nullable(),
+  googleEnabled: z.boolean(),
+  /** The demo buyer, for pre-filling the sign-in form; only in demo mode (docs/product/screens.md). */
+  demoLogin: z.object({ email: z.string(), password: z.string() }).optional(),
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,4 +1,4 @@
-/** The six category values of spec §3, in the order the Categories dropdown lists them. */
+/** The six category values of docs/product/rules.md, in the order the Categories dropdown lists them. */
 export const CATEGORIES = [
   'Electronics & Gadgets',
   'Home & Kitchen Appliances',

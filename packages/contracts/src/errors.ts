@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error codes shared by server and browser; the server maps each to one HTTP status. */
 export const ERROR_CODES = {
   VALIDATION: 422,
@@ -17,12 +19,15 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** The JSON body of every error answer (decisions.md §4). */
-export interface ApiErrorBody {
-  error: {
-    code: ErrorCode;
-    title: string;
-    message: string;
-    fieldErrors?: Record<string, string[]>;
-  };
-}
+const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
+/** The JSON body of every error answer (docs/product/api.md#errors). */
+export const apiErrorBodySchema = z.object({
+  error: z.object({
+    code: errorCodeSchema,
+    title: z.string(),
+    message: z.string(),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

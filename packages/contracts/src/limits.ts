@@ -1,4 +1,4 @@
-/** Bounds the spec does not name but a real product needs (issue 4). */
+/** Bounds the spec does not name but a real product needs (docs/decisions/003-catalog-api.md). */
 export const LIMITS = {
   nameMax: 120,
   descriptionMax: 500,
@@ -12,7 +12,7 @@ export const LIMITS = {
   pageDefault: 48,
   /**
    * The first page a catalog list asks for in the browser: a screenful on any device, so the first
-   * render is short on a slow phone (issue 6). Later pages, loaded on scroll, are pageDefault.
+   * render is short on a slow phone (docs/decisions/005-page-weight.md). Later pages, loaded on scroll, are pageDefault.
    */
   firstPage: 12,
   pageMax: 200,

@@ -17,25 +17,31 @@ export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
 
 export const idempotencyKeySchema = z.string().min(8).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
-/** An order as GET /api/orders/{email} lists it: the spec's fields plus the snapshot of what was bought. */
-export interface Order {
-  _id: string;
-  productId: string | null;
-  quantity: number;
-  /** The spec's name for the order date: a date string. */
-  data: string;
-  createdAt: string;
-  unitPrice: number;
-  product: {
-    name: string;
-    image: string;
-    brandname: string;
-    category: string;
-    minquantity: number;
-  };
-}
+/** An order as the API answers it: the original app's fields plus the snapshot of what was bought. */
+export const orderSchema = z.object({
+  _id: z.string(),
+  productId: z.string().nullable().describe('null once the product was deleted'),
+  quantity: z.int(),
+  data: z.string().describe("The original app's name for the order date: a date string"),
+  createdAt: z.string().describe('ISO 8601 timestamp'),
+  unitPrice: z.number().describe('Dollars paid per unit, discount applied'),
+  product: z.object({
+    name: z.string(),
+    image: z.string(),
+    brandname: z.string(),
+    category: z.string(),
+    minquantity: z.int(),
+  }),
+});
+export type Order = z.infer<typeof orderSchema>;
 
-/** Checkout stepper rule (spec §4): never below 1; anything that is not a number becomes 1. */
+export const orderListSchema = z.array(orderSchema);
+
+/** DELETE /api/order/{id}. */
+export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
+export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
+
+/** Checkout stepper rule (docs/product/screens.md): never below 1; anything that is not a number becomes 1. */
 export function clampQuantity(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
   if (!Number.isFinite(n)) return 1;

@@ -73,7 +73,7 @@ const baseProductFields = {
 const priceSchema = wholeNumber(1, LIMITS.priceMax, 'Price');
 const ratingSchema = wholeNumber(1, 5, 'Rating');
 
-/** POST /api/addproduct. Spec §5: description, price, rating and Content are optional when adding. */
+/** POST /api/addproduct. docs/product/rules.md: description, price, rating and Content are optional when adding. */
 export const addProductInputSchema = z.object({
   ...baseProductFields,
   description: optionalText('Description', LIMITS.descriptionMax),
@@ -82,7 +82,7 @@ export const addProductInputSchema = z.object({
 });
 export type AddProductInput = z.infer<typeof addProductInputSchema>;
 
-/** PUT /api/updateproduct/{id}. Spec §5: on update, description, price and rating are required too. */
+/** PUT /api/updateproduct/{id}. docs/product/rules.md: on update, description, price and rating are required too. */
 export const updateProductInputSchema = z.object({
   ...baseProductFields,
   description: requiredText('Description', LIMITS.descriptionMax),
@@ -108,23 +108,34 @@ export const productListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-/** A product as the API answers it (spec §3 field names). */
-export interface Product {
-  _id: string;
-  image: string;
-  image2?: string | null;
-  image3?: string | null;
-  name: string;
-  mainquantity: number;
-  minquantity: number;
-  brandname: string;
-  category: string;
-  description: string | null;
-  price: number | null;
-  rating: number | null;
-  Content: string | null;
-  useremail: string;
-  updatedby: string | null;
-  discount: number;
-  createdAt: string;
-}
+/**
+ * A product as the API answers it, in the original app's field names (docs/product/api.md). The
+ * server's response serialiser is compiled from this schema, so an answer can never carry a field
+ * that is not listed here, and the OpenAPI description shows exactly these fields.
+ */
+export const productSchema = z.object({
+  _id: z.string(),
+  image: z.string(),
+  image2: z.string().nullable().optional(),
+  image3: z.string().nullable().optional(),
+  name: z.string(),
+  mainquantity: z.int().describe('Units in stock'),
+  minquantity: z.int().describe('Minimum order quantity (MOQ)'),
+  brandname: z.string(),
+  category: z.string(),
+  description: z.string().nullable(),
+  price: z.number().nullable().describe('Whole dollars per unit; null until the seller sets one'),
+  rating: z.int().nullable(),
+  Content: z.string().nullable(),
+  useremail: z.string().describe("The owner's email"),
+  updatedby: z.string().nullable(),
+  discount: z.int().describe('Whole percent off the price, 0 to 90'),
+  createdAt: z.string().describe('ISO 8601 timestamp'),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListSchema = z.array(productSchema);
+
+/** DELETE /api/product/{id}. */
+export const deletedProductSchema = z.object({ _id: z.string(), deleted: z.boolean() });
+export type DeletedProduct = z.infer<typeof deletedProductSchema>;

@@ -1,6 +1,6 @@
 /**
- * The web app's pages, one entry each: the pattern the router matches (spec §2's route table, with
- * its spelling /upadateprocuct/), and the page title (decisions.md §1). The router, the links
+ * The web app's pages, one entry each: the pattern the router matches (docs/product/screens.md's route table, with
+ * its spelling /upadateprocuct/), and the page title (docs/product/screens.md). The router, the links
  * (`paths`, `hrefOf`) and the titles (`titleForPath`) all read this table, so none can drift.
  */
 export const pages = {
@@ -89,7 +89,7 @@ export const paths = {
   categoriesLink: '/categories',
 } as const;
 
-/** The title of the page at `pathname` (decisions.md §1), matched as the router matches it. */
+/** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */
 export function titleForPath(pathname: string): string {
   for (const page of Object.values(pages)) {
     if (matchPattern(page.pattern, pathname)) return page.title;

@@ -1,5 +1,3 @@
-import type { Product } from './product.ts';
-
 /** Search (issue 17), the parts without zod: the navbar's search box loads these and nothing more. */
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -45,34 +43,3 @@ export function normalizeSearchText(text: string): string {
 }
 
 const NON_DECOMPOSING: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ħ: 'h', ı: 'i', æ: 'a', œ: 'o', ß: 's' };
-
-export interface FacetCount {
-  value: string;
-  count: number;
-}
-
-export interface SearchFacets {
-  categories: FacetCount[];
-  brands: FacetCount[];
-  /** Lowest and highest price (dollars) of the matches, ignoring the price filter; null when none has a price. */
-  price: { min: number; max: number } | null;
-}
-
-export interface SearchResult {
-  items: Product[];
-  facets: SearchFacets;
-  /** Matches of the whole query (every filter applied). */
-  total: number;
-  /** The database words the query matched, typo corrections included: what the page highlights. */
-  terms: string[];
-  nextCursor: string | null;
-}
-
-export interface Suggestion {
-  kind: 'product' | 'category';
-  text: string;
-}
-
-export interface SuggestResult {
-  suggestions: Suggestion[];
-}

@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { CATEGORIES } from './categories.ts';
 import { LIMITS } from './limits.ts';
+import { productSchema } from './product.ts';
 import { SEARCH_LIMITS, SEARCH_SORTS, splitSearchWords, type SearchSort } from './search-text.ts';
 
-/** A query parameter given once arrives as a string, given several times as an array. */
+/**
+ * A query parameter given once arrives as a string, given several times as an array. (The lists'
+ * `.default([])` is never reached; it tells the API description that the parameter is optional.)
+ */
 function toList(value: unknown): unknown {
   if (value === undefined || value === '') return [];
   return Array.isArray(value) ? value : [value];
@@ -29,12 +33,13 @@ const dollars = (label: string) =>
 export const searchQuerySchema = z
   .object({
     q: z.preprocess(blankToUndefined, z.string().max(SEARCH_LIMITS.queryMax, `The search must be at most ${SEARCH_LIMITS.queryMax} characters`).optional()),
-    category: z.preprocess(toList, z.array(z.enum(CATEGORIES, { error: 'Choose one of the six categories' })).max(CATEGORIES.length)),
+    category: z.preprocess(toList, z.array(z.enum(CATEGORIES, { error: 'Choose one of the six categories' })).max(CATEGORIES.length).default([])),
     brand: z.preprocess(
       toList,
       z
         .array(z.string().trim().min(1, 'Brand is empty').max(LIMITS.brandMax, `Brand must be at most ${LIMITS.brandMax} characters`))
-        .max(SEARCH_LIMITS.brandFilterMax, `At most ${SEARCH_LIMITS.brandFilterMax} brands`),
+        .max(SEARCH_LIMITS.brandFilterMax, `At most ${SEARCH_LIMITS.brandFilterMax} brands`)
+        .default([]),
     ),
     minPrice: dollars('Minimum price'),
     maxPrice: dollars('Maximum price'),
@@ -64,3 +69,35 @@ export const suggestQuerySchema = z.object({
   q: z.preprocess(blankToUndefined, z.string().max(SEARCH_LIMITS.queryMax, `The search must be at most ${SEARCH_LIMITS.queryMax} characters`).optional()),
 });
 
+const facetCountSchema = z.object({ value: z.string(), count: z.int() });
+export type FacetCount = z.infer<typeof facetCountSchema>;
+
+export const searchFacetsSchema = z.object({
+  categories: z.array(facetCountSchema),
+  brands: z.array(facetCountSchema),
+  price: z
+    .object({ min: z.number(), max: z.number() })
+    .nullable()
+    .describe('Lowest and highest price (dollars) of the matches, ignoring the price filter; null when none has a price'),
+});
+export type SearchFacets = z.infer<typeof searchFacetsSchema>;
+
+/**
+ * GET /api/search's answer. The server's serialiser is compiled from this schema (an answer carries
+ * exactly these fields) and /api/openapi.json shows it.
+ */
+export const searchResultSchema = z.object({
+  items: z.array(productSchema),
+  facets: searchFacetsSchema,
+  total: z.int().describe('Matches of the whole query (every filter applied)'),
+  terms: z.array(z.string()).describe('The database words the query matched, typo corrections included: what the page highlights'),
+  nextCursor: z.string().nullable(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const suggestionSchema = z.object({ kind: z.enum(['product', 'category']), text: z.string() });
+export type Suggestion = z.infer<typeof suggestionSchema>;
+
+/** GET /api/search/suggest's answer. */
+export const suggestResultSchema = z.object({ suggestions: z.array(suggestionSchema) });
+export type SuggestResult = z.infer<typeof suggestResultSchema>;

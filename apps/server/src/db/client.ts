@@ -54,7 +54,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // A database restart kills idle and busy connections; without these listeners node-postgres
-  // emits an unhandled 'error' event and takes the whole process down (STACK.md).
+  // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { AppError } from './app-error.ts';
 
 /**
@@ -61,4 +62,21 @@ export function buildNextLink(path: string, params: Record<string, string | numb
     if (value !== undefined && key !== 'cursor' && key !== 'limit') search.set(key, String(value));
   }
   return `<${path}?${search.toString()}>; rel="next"`;
+}
+
+type LinkParams = Record<string, string | number | undefined>;
+
+/** The `Link` header announcing the page after `page`, keeping the filters in `params`; null on the last page. */
+export function nextPageLink(path: string, params: LinkParams, page: Page<unknown>): string | null {
+  return page.nextCursor ? buildNextLink(path, params, page.nextCursor) : null;
+}
+
+/**
+ * Every list answer: one page as a bare array (the shape the original app's clients read) with the
+ * next page announced in `Link`, so a client that ignores paging still gets a valid first page.
+ */
+export function sendPage<T>(reply: FastifyReply, path: string, params: LinkParams, page: Page<T>): T[] {
+  const link = nextPageLink(path, params, page);
+  if (link) reply.header('link', link);
+  return page.items;
 }

@@ -2,48 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ApiErrorBody, ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { createRepeatLimiter } from '../lib/repeat-limiter.ts';
-
-/** Failures that mean "the database is not answering right now": a 503, not a 500. */
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
-
-/**
- * better-auth wraps any failure while reading a session (in practice: the database did not answer) in
- * its own 500 "Failed to get session", dropping the cause; every signed-in request meets it first.
- */
-function isSessionStoreFailure(error: unknown): boolean {
-  const e = error as { statusCode?: unknown; body?: { code?: unknown } };
-  return e.statusCode === 500 && e.body?.code === 'FAILED_TO_GET_SESSION';
-}
-
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (isSessionStoreFailure(error)) return true;
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
-    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Cannot use a pool after calling end/i.test(e.message)) return true;
-    current = e.cause;
-  }
-  return false;
-}
-
-/**
- * PostgreSQL data exceptions that only a client's value can cause (a NUL character in text, a string or
- * number out of range, a value of the wrong form). Validation should catch these first; when one slips
- * through it is still bad input, a 400 that changed nothing (the statement failed, and with it its
- * transaction), never a 500. Other class-22 codes (division by zero…) stay 500s: they are our bugs.
- */
-const UNSTORABLE_VALUE_CODES = new Set(['22001', '22003', '22007', '22008', '22021', '22P02', '22P05']);
-
-export function isUnstorableValue(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && UNSTORABLE_VALUE_CODES.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { isDatabaseUnavailable, isUnstorableValue } from '../lib/error-causes.ts';
 
 function body(code: ErrorCode, title: string, message: string, fieldErrors?: Record<string, string[]>): ApiErrorBody {
   return { error: { code, title, message, ...(fieldErrors ? { fieldErrors } : {}) } };

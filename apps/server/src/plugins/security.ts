@@ -1,15 +1,25 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { Auth } from '../modules/accounts/auth.ts';
+import { isAuthenticatedByBearer } from '../modules/accounts/session.ts';
+import { isApiPath, pathOf } from './canonical-path.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** better-auth's route checks Origin itself, by its own rules (trusted origins, Sec-Fetch headers). */
+function isAuthRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/auth/') ?? false;
+}
+
 /**
- * Security headers, and refusal of cross-site writes that ride on the session cookie. Bearer-token
- * clients carry no ambient credential, so they need no Origin; better-auth checks its own routes.
+ * Security headers, and refusal of cross-site writes that ride on the session cookie. A client whose
+ * bearer token authenticates it carries no ambient credential, so it needs no Origin. Any other
+ * Authorization header (Basic, a forged token) proves nothing: a browser may attach Basic credentials
+ * by itself, and the cookie's session would be the one used.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, config: Config, auth: Auth): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -35,20 +45,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 
   const trusted = new Set([...config.trustedOrigins, ...config.corsOrigins]);
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (request.url.startsWith('/api/auth/')) return;
-    if (!request.headers.cookie || request.headers.authorization) return;
+    if (!WRITE_METHODS.has(request.method) || !isApiPath(pathOf(request)) || isAuthRoute(request)) return;
+    if (!request.headers.cookie) return;
     const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (!origin || !trusted.has(origin)) {
-      throw new AppError('FORBIDDEN', 'Cross-site request refused.');
-    }
+    if (origin && trusted.has(origin)) return;
+    if (await isAuthenticatedByBearer(auth, request)) return;
+    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
   });
 
   registerCors(app, new Set(config.corsOrigins));
 
   // API answers may carry personal data and must never sit in a shared cache.
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (isApiPath(pathOf(request)) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 }
 
@@ -69,7 +78,7 @@ function registerCors(app: FastifyInstance, allowed: Set<string>): void {
   if (allowed.size === 0) return;
   app.addHook('onRequest', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || !allowed.has(origin) || !request.url.startsWith('/api/')) return;
+    if (!origin || !allowed.has(origin) || !isApiPath(pathOf(request))) return;
     reply.header('access-control-allow-origin', origin);
     reply.header('access-control-allow-credentials', 'true');
     reply.header('vary', 'Origin');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './errors.ts';
+import { isApiPath, pathOf } from './canonical-path.ts';
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
 
@@ -29,11 +30,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api') return sendApiNotFound(reply);
+    if (isApiPath(pathOf(request))) return sendApiNotFound(reply);
     if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
     // Unknown file-like paths (e.g. a missing .webp) stay a real 404 instead of serving HTML.
-    if (/\.[a-z0-9]{2,5}$/i.test(request.url.split('?')[0] ?? '')) return reply.status(404).type('text/plain').send('Not found');
+    if (/\.[a-z0-9]{2,5}$/i.test(pathOf(request))) return reply.status(404).type('text/plain').send('Not found');
     reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../../src/db/client.ts';
+import { session, user } from '../../src/db/schema/auth.ts';
 import type { TestEnv } from './test-app.ts';
 
 export interface TestUser {
@@ -37,6 +39,36 @@ export async function signUpUser(env: TestEnv, overrides: Partial<{ name: string
   };
 }
 
-export function asUser(user: TestUser): { cookie: string } {
-  return { cookie: user.cookie };
+/** Request headers that carry the user's session cookie. */
+export function asUser(signedIn: TestUser): { cookie: string } {
+  return { cookie: signedIn.cookie };
+}
+
+export interface QuickBuyer {
+  id: string;
+  email: string;
+  name: string;
+  /** For `Authorization: Bearer …`; better-auth's bearer plugin signs an unsigned token itself. */
+  token: string;
+}
+
+/**
+ * Many signed-in buyers at once: users and sessions inserted in two statements, because signing up
+ * hundreds of accounts through password hashing would take longer than the test itself.
+ */
+export async function insertBuyers(db: Db, count: number, name = 'Quick Buyer'): Promise<QuickBuyer[]> {
+  const buyers = Array.from({ length: count }, () => ({
+    id: randomUUID(),
+    email: `quick-${randomUUID()}@example.com`,
+    name,
+    token: randomBytes(24).toString('base64url'),
+  }));
+  await db.insert(user).values(buyers.map((b) => ({ id: b.id, name: b.name, email: b.email, emailVerified: true })));
+  const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  await db.insert(session).values(buyers.map((b) => ({ id: randomUUID(), token: b.token, userId: b.id, expiresAt })));
+  return buyers;
+}
+
+export function bearer(buyer: { token: string }): { authorization: string } {
+  return { authorization: `Bearer ${buyer.token}` };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import pg from 'pg';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
@@ -18,6 +18,8 @@ export interface TestEnv {
   kind: DatabaseKind;
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every route the app registered (app.ts records them as they are added). */
+  routes: RouteOptions[];
   database: Database;
   config: Config;
   /** app.inject with the trusted Origin header that browsers send on writes. */
@@ -53,12 +55,13 @@ export async function createTestEnv(kind: DatabaseKind, env: Record<string, stri
   });
   const database = await openDatabase(config.database);
   await runMigrations(database);
-  const { app, ctx } = await buildApp({ config, database, logger: false });
+  const { app, ctx, routes } = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     kind,
     app,
     ctx,
+    routes,
     database,
     config,
     db: () => ctx.db,

@@ -1,7 +1,7 @@
 import { defineFuzzSuite } from '../security/support/fuzz-suite.ts';
 
 /**
- * The fuzz suite at volume (issue 8, item 2): 1,000 generated requests per write endpoint and per id
+ * The fuzz suite at volume (docs/reliability.md): 1,000 generated requests per write endpoint and per id
  * or query parameter on each database, so 2,000 per endpoint and parameter in every run, on top of
  * the 200 per database that `npm test` sends. 100 bodies over 100 KB per database.
  */

@@ -1,197 +1,13 @@
-import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { session } from '../../src/db/schema/auth.ts';
-import { describeEachDatabase, type TestEnv } from '../helpers/test-app.ts';
+import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
+import { CALLERS, listApiRoutes, makeFixture, normaliseRoute, ROUTES, type Credentials } from './support/route-table.ts';
 
 /**
  * Every /api route × {signed out, another user, the owner}. Each refusal must leave the database
  * byte-for-byte as it was; each permitted write must visibly change it (so the check could fail).
  */
-
-interface Fixture {
-  owner: TestUser;
-  other: TestUser;
-  /** A product listed by the owner. */
-  productId: string;
-  /** A live order the owner placed (on a product of someone else). */
-  orderId: string;
-  /** A second session of the owner, made for this case only (so revoking it harms no other case). */
-  spareOwnerToken: string;
-}
-
-type Credentials = Record<string, string>;
-
-interface Caller {
-  label: string;
-  actor: 'signedOut' | 'other' | 'owner';
-  headers(f: Fixture): Credentials;
-}
-
-/** Signed out means any of: nothing, a forged bearer token, a forged session cookie. */
-const CALLERS: Caller[] = [
-  { label: 'no credentials', actor: 'signedOut', headers: () => ({}) },
-  { label: 'a forged bearer token', actor: 'signedOut', headers: () => ({ authorization: `Bearer ${randomBytes(24).toString('base64url')}` }) },
-  { label: 'a forged session cookie', actor: 'signedOut', headers: () => ({ cookie: `better-auth.session_token=${randomBytes(24).toString('base64url')}.c2lnbmF0dXJl` }) },
-  { label: "another user's cookie", actor: 'other', headers: (f) => ({ cookie: f.other.cookie }) },
-  { label: "another user's bearer token", actor: 'other', headers: (f) => ({ authorization: `Bearer ${f.other.token}` }) },
-  // The owner goes last: a permitted write may consume the fixture (a delete, a cancel).
-  { label: "the owner's cookie", actor: 'owner', headers: (f) => ({ cookie: f.owner.cookie }) },
-];
-
-interface RouteCase {
-  route: string;
-  request(f: Fixture): InjectOptions;
-  expected: { signedOut: number; other: number; owner: number };
-  /** Answers that must not change the database even though they succeed (reads, no-op writes). */
-  readOnly?: { other?: boolean; owner?: boolean };
-  /** Extra checks on an answer, e.g. that another user's read does not leak the owner's data. */
-  check?(f: Fixture, actor: Caller['actor'], response: LightMyRequestResponse): void;
-}
-
-const enc = encodeURIComponent;
-
-const ROUTES: RouteCase[] = [
-  {
-    route: 'GET /api/health',
-    request: () => ({ method: 'GET', url: '/api/health' }),
-    expected: { signedOut: 200, other: 200, owner: 200 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: 'GET /api/me',
-    request: () => ({ method: 'GET', url: '/api/me' }),
-    expected: { signedOut: 200, other: 200, owner: 200 },
-    readOnly: { other: true, owner: true },
-    check(f, actor, response) {
-      const email = (response.json() as { user: { email: string } | null }).user?.email ?? null;
-      expect(email).toBe(actor === 'signedOut' ? null : actor === 'other' ? f.other.email : f.owner.email);
-    },
-  },
-  {
-    route: 'GET /api/topproduct',
-    request: () => ({ method: 'GET', url: '/api/topproduct' }),
-    expected: { signedOut: 200, other: 200, owner: 200 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: 'GET /api/allproduct',
-    request: () => ({ method: 'GET', url: '/api/allproduct?limit=5' }),
-    expected: { signedOut: 200, other: 200, owner: 200 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: 'GET /api/product/{id}',
-    request: (f) => ({ method: 'GET', url: `/api/product/${f.productId}` }),
-    expected: { signedOut: 200, other: 200, owner: 200 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: "GET /api/products/{email} (the owner's email)",
-    request: (f) => ({ method: 'GET', url: `/api/products/${enc(f.owner.email)}` }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-    readOnly: { owner: true },
-    check(f, actor, response) {
-      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((p) => p._id)).toContain(f.productId);
-      else expect(response.body).not.toContain(f.productId);
-    },
-  },
-  {
-    route: "GET /api/products/{email} (the owner's email in capitals)",
-    request: (f) => ({ method: 'GET', url: `/api/products/${enc(f.owner.email.toUpperCase())}` }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-    readOnly: { owner: true },
-  },
-  {
-    route: 'POST /api/addproduct',
-    request: () => ({ method: 'POST', url: '/api/addproduct', payload: validProductBody({ name: `Matrix ${randomUUID()}` }) }),
-    // Anyone signed in may list a product of their own.
-    expected: { signedOut: 401, other: 201, owner: 201 },
-  },
-  {
-    route: 'PUT /api/updateproduct/{id}',
-    request: (f) => ({ method: 'PUT', url: `/api/updateproduct/${f.productId}`, payload: validProductBody({ name: 'Taken over' }) }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-  },
-  {
-    route: 'PATCH /api/products/{id} (stock down)',
-    request: (f) => ({ method: 'PATCH', url: `/api/products/${f.productId}`, payload: { quantity: -5 } }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-  },
-  {
-    route: 'PATCH /api/products/{id} (stock up)',
-    request: (f) => ({ method: 'PATCH', url: `/api/products/${f.productId}`, payload: { quantity: 5 } }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-  },
-  {
-    route: 'DELETE /api/product/{id}',
-    request: (f) => ({ method: 'DELETE', url: `/api/product/${f.productId}` }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-  },
-  {
-    route: 'POST /api/order',
-    request: (f) => ({ method: 'POST', url: '/api/order', payload: { productId: f.productId, quantity: 10 } }),
-    // Anyone signed in may buy, the seller included.
-    expected: { signedOut: 401, other: 201, owner: 201 },
-  },
-  {
-    route: "GET /api/orders/{email} (the owner's email)",
-    request: (f) => ({ method: 'GET', url: `/api/orders/${enc(f.owner.email)}` }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-    readOnly: { owner: true },
-    check(f, actor, response) {
-      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((o) => o._id)).toContain(f.orderId);
-      else expect(response.body).not.toContain(f.orderId);
-    },
-  },
-  {
-    route: "GET /api/orders/{email} (the owner's email in capitals)",
-    request: (f) => ({ method: 'GET', url: `/api/orders/${enc(f.owner.email.toUpperCase())}` }),
-    expected: { signedOut: 401, other: 403, owner: 200 },
-    readOnly: { owner: true },
-  },
-  {
-    route: 'DELETE /api/order/{id}',
-    request: (f) => ({ method: 'DELETE', url: `/api/order/${f.orderId}` }),
-    // Another buyer's order looks exactly like an unknown one.
-    expected: { signedOut: 401, other: 404, owner: 200 },
-  },
-  // better-auth's session reads answer the session token (a Bearer credential): not offered, /api/me is.
-  {
-    route: 'GET /api/auth/get-session',
-    request: () => ({ method: 'GET', url: '/api/auth/get-session' }),
-    expected: { signedOut: 404, other: 404, owner: 404 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: 'GET /api/auth/list-sessions',
-    request: () => ({ method: 'GET', url: '/api/auth/list-sessions' }),
-    expected: { signedOut: 404, other: 404, owner: 404 },
-    readOnly: { other: true, owner: true },
-  },
-  {
-    route: "POST /api/auth/revoke-session (the owner's session)",
-    request: (f) => ({ method: 'POST', url: '/api/auth/revoke-session', payload: { token: f.spareOwnerToken } }),
-    // better-auth answers 200 to another user but revokes nothing: the snapshot proves it.
-    expected: { signedOut: 401, other: 200, owner: 200 },
-    readOnly: { other: true },
-  },
-  {
-    route: 'GET /api/no-such-route',
-    request: () => ({ method: 'GET', url: '/api/no-such-route' }),
-    expected: { signedOut: 404, other: 404, owner: 404 },
-    readOnly: { other: true, owner: true },
-  },
-];
-
-async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string> {
-  const token = randomBytes(24).toString('base64url');
-  await env.db().insert(session).values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
-  return token;
-}
 
 describeEachDatabase('authorization matrix', (env) => {
   let owner: TestUser;
@@ -206,17 +22,9 @@ describeEachDatabase('authorization matrix', (env) => {
     ]);
   });
 
-  async function makeFixture(): Promise<Fixture> {
-    const product = await seedProduct(env(), owner, { mainquantity: 1_000, minquantity: 10, priceCents: 1_500 });
-    const bought = await seedProduct(env(), seller, { mainquantity: 1_000, minquantity: 10, priceCents: 700 });
-    const order = await env().request({ method: 'POST', url: '/api/order', headers: { cookie: owner.cookie }, payload: { productId: bought.id, quantity: 10 } });
-    expect(order.statusCode, order.body).toBe(201);
-    return { owner, other, productId: product.id, orderId: (order.json() as { _id: string })._id, spareOwnerToken: await insertSpareSession(env(), owner) };
-  }
-
   for (const route of ROUTES) {
     it(`${route.route}: ${route.expected.signedOut} signed out, ${route.expected.other} another user, ${route.expected.owner} the owner`, async () => {
-      const fixture = await makeFixture();
+      const fixture = await makeFixture(env(), { owner, other, seller });
       for (const caller of CALLERS) {
         const before = await takeSnapshot(env().db());
         const base = route.request(fixture);
@@ -239,33 +47,9 @@ describeEachDatabase('authorization matrix', (env) => {
 
   it('covers every /api route the server registers', () => {
     const covered = new Set(ROUTES.map((r) => normaliseRoute(r.route.split(' (')[0] ?? '')));
-    const registered = listApiRoutes(env().app.printRoutes({ commonPrefix: false }));
-    // The parser must really see the tree, or "nothing missing" would prove nothing.
+    const registered = listApiRoutes(env().routes);
+    // The table must really hold the routes, or "nothing missing" would prove nothing.
     expect(registered).toEqual(expect.arrayContaining(['POST /api/order', 'GET /api/orders/:param', 'DELETE /api/order/:param', 'PATCH /api/products/:param']));
     expect(registered.filter((r) => !covered.has(r))).toEqual([]);
   });
 });
-
-/** `GET /api/product/{id}` and `GET /api/product/:id` both become `GET /api/product/:param`. */
-function normaliseRoute(route: string): string {
-  return route.replace(/\{\w+\}/g, ':param').replace(/:\w+(\|:\w+)*/g, ':param');
-}
-
-/** Reads Fastify's route tree (children print relative to their parent) into `METHOD /path` lines. */
-function listApiRoutes(tree: string): string[] {
-  const parents: string[] = [];
-  const routes: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = (match[1] ?? '').length / 4;
-    const path = (parents[depth - 1] ?? '') + (match[2] ?? '');
-    parents.length = depth;
-    parents[depth] = path;
-    if (!path.startsWith('/api/') || path.startsWith('/api/auth/')) continue;
-    for (const method of (match[3] ?? '').split(', ')) {
-      if (method && method !== 'HEAD') routes.push(normaliseRoute(`${method} ${path}`));
-    }
-  }
-  return routes;
-}

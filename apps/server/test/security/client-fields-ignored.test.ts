@@ -4,12 +4,12 @@ import type { Order, Product } from '@bulkcart/contracts';
 import { orders } from '../../src/db/schema/orders.ts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { readProductRow, seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { readProductRow, seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
  * Ownership, authorship and prices come from the session and the catalog, never from the body
- * (decisions.md §2). Each case sends the fields a forger would, then reads the database itself.
+ * (docs/product/rules.md). Each case sends the fields a forger would, then reads the database itself.
  */
 describeEachDatabase('client-sent ownership and price fields are ignored', (env) => {
   let owner: TestUser;

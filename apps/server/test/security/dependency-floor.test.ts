@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * `npm audit` does not work against this registry (STACK.md), so this test holds the line instead:
+ * `npm audit` does not work against this registry (docs/stack.md), so this test holds the line instead:
  * every installed copy of a security-relevant package must be at or above the version that fixed its
  * last published advisory. Raise a floor when a new advisory is published.
  */

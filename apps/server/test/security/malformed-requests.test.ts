@@ -3,12 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
  * The cases the fuzz suite found or must never miss, pinned as plain examples: each answer is a 4xx in
- * the one JSON error shape (decisions.md §4) and the database is unchanged.
+ * the one JSON error shape (docs/product/api.md#errors) and the database is unchanged.
  */
 function expectErrorBody(response: LightMyRequestResponse, status: number, code: string): void {
   expect(response.statusCode, response.body).toBe(status);
@@ -103,5 +103,40 @@ describeEachDatabase('malformed requests', (env) => {
     }
     expect(await takeSnapshot(env().db())).toEqual(before);
     expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+  });
+
+  it('refuses about 49,000 nested brackets (under 100 KB) on every write route with 400, never a 500', async () => {
+    const depth = 49_000;
+    const nested = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const nestedInObject = `{"email":${nested}}`;
+    expect(Buffer.byteLength(nested)).toBeLessThan(BODY_LIMIT_BYTES);
+    const routes = [
+      { method: 'POST' as const, url: '/api/auth/sign-up/email' },
+      { method: 'POST' as const, url: '/api/auth/sign-in/email' },
+      { method: 'POST' as const, url: '/api/auth/sign-out' },
+      { method: 'POST' as const, url: '/api/auth/sign-in/social' },
+      { method: 'POST' as const, url: '/api/addproduct' },
+      { method: 'POST' as const, url: '/api/order' },
+      { method: 'PATCH' as const, url: `/api/products/${productId}` },
+      { method: 'PUT' as const, url: `/api/updateproduct/${productId}` },
+    ];
+    const before = await takeSnapshot(env().db());
+    for (const route of routes) {
+      for (const payload of [nested, nestedInObject]) {
+        const response = await env().request({ ...route, headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload });
+        expectErrorBody(response, 400, 'BAD_REQUEST');
+      }
+    }
+    expect(await takeSnapshot(env().db())).toEqual(before);
+  });
+
+  it('still reads bodies nested as deep as a real client could need', async () => {
+    const response = await env().request({
+      method: 'PATCH',
+      url: `/api/products/${productId}`,
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ quantity: 1, note: [[[[{ a: [[['deep']]] }]]]] }),
+    });
+    expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -2,11 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Order, Product } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
-import { seedProduct, validProductBody } from '../../src/modules/products/products.test-support.ts';
+import { seedProduct, validProductBody } from '../helpers/products.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 
 /**
- * Stored content stays data (issue 8, item 8): markup is kept verbatim and only ever served as JSON,
+ * Stored content stays data (docs/reliability.md): markup is kept verbatim and only ever served as JSON,
  * and image URLs that a browser would run or that load from elsewhere are refused before storage.
  * e2e/security-stored-content.spec.ts shows the same strings render as text in the browser.
  */

@@ -10,7 +10,7 @@ import { BuyButtonContext } from '../components/buy-button-slot.tsx';
 import { BuyButton, type BuyButtonProps } from '../features/orders/components/buy-button.tsx';
 
 /**
- * Title by path and scroll-to-top on every navigation (spec §2, shared page frame). A layout effect:
+ * Title by path and scroll-to-top on every navigation (docs/product/screens.md, page frame). A layout effect:
  * the new page is never painted at the old page's scroll position first.
  */
 function usePathEffects() {
@@ -24,7 +24,7 @@ function usePathEffects() {
 const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 
 /**
- * The frame. Spec §2: while the signed-in state is loading, a full-height spinner replaces the
+ * The frame. docs/product/screens.md: while the signed-in state is loading, a full-height spinner replaces the
  * content. It is short: index.html preloads /api/me, and each page's code and first request start
  * beside it (main.tsx, router.tsx preloadPage), so the wait overlaps the downloads rather than
  * following them. A failed check (after its retries) does not hold the page: the guards show its

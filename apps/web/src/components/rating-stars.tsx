@@ -1,4 +1,4 @@
-/** Five stars with the rating filled, plus the number with two decimals (decisions.md §3: `4.00`). */
+/** Five stars with the rating filled, plus the number with two decimals (docs/product/screens.md: `4.00`). */
 export function RatingStars({ rating, showNumber = true }: { rating: number | null | undefined; showNumber?: boolean }) {
   const value = Math.max(0, Math.min(5, rating ?? 0));
   return (

@@ -1,3 +1,3 @@
-/** Demo accounts, seeded only on the embedded database outside production (decisions.md §1). */
+/** Demo accounts, seeded only on the embedded database outside production (docs/product/screens.md). */
 export const DEMO_BUYER = { name: 'Demo Buyer', email: 'buyer@bulkcart.demo', password: 'DemoBuyer1' } as const;
 export const DEMO_SELLER = { name: 'Demo Seller', email: 'seller@bulkcart.demo', password: 'DemoSeller1' } as const;

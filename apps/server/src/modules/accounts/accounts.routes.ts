@@ -1,22 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { Me } from '@bulkcart/contracts';
+import { meResponseSchema, type MeResponse } from '@bulkcart/contracts';
+import { routeContract } from '../../lib/route-schema.ts';
 import type { AppContext } from '../../context.ts';
 import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
 import { forwardSessionRefresh, getSessionUser } from './session.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 
-export interface MeResponse {
-  user: Me | null;
-  googleEnabled: boolean;
-  /** The demo buyer, for pre-filling the sign-in form; only in demo mode (decisions.md §1). */
-  demoLogin?: { email: string; password: string };
-}
-
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await registerAuthRoutes(app, ctx.auth, () => ctx.database.ping());
 
   /** Who is signed in, as the spec's User entity; `null` when nobody is (not an error for the app). */
-  app.get('/api/me', async (request, reply): Promise<MeResponse> => {
+  app.get('/api/me', routeContract({ summary: 'Who is signed in', tags: ['accounts'], response: { 200: meResponseSchema } }), async (request, reply): Promise<MeResponse> => {
     const user = await getSessionUser(ctx.auth, request);
     forwardSessionRefresh(request, reply);
     return {

@@ -1,86 +1,50 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
 import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { attachAuthLogger, type Auth } from './auth.ts';
-import { revokeIfPastAbsoluteLifetime, toHeaders } from './session.ts';
+import { pathOf } from '../../plugins/canonical-path.ts';
+import { attachAuthLogger, GOOGLE_PROVIDER_ID, type Auth } from './auth.ts';
+import { revokeIfPastAbsoluteLifetime } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
-const UPDATE_USER_PATH = '/api/auth/update-user';
-
-/** update-user changes the profile the sign-up form set, under the same rules; fields left out stay. */
-const profileUpdateSchema = signUpInputSchema.pick({ name: true, image: true }).partial();
 
 /**
- * better-auth endpoints of features this app does not offer (changing or verifying an email, password
- * reset by email, deleting the account, linking a social provider, extra session fields). They are
- * off in our configuration, yet each still answers in its own way and logs an error line per call
- * that any client can repeat; for us they are unknown routes. Whoever turns one of the features on
- * takes it off this list, and gives it our rules as update-user has them.
- *
- * Others are on in better-auth but unused by the app, and each gives a stolen session more than the
- * app needs: change-password lets a session holder guess the current password without limit (our
- * limits guard sign-in only); the account and token endpoints hand out or unlink provider credentials.
+ * The better-auth endpoints the product uses: the sign-up and sign-in forms, Logout, and Google
+ * sign-in (its start, and the callback Google sends the browser back to). better-auth serves many
+ * more (session reads that hand out the session token, change-password, account linking, profile
+ * updates…); each would give a stolen session or a script more than the app needs, and each would need
+ * our rules in front of it. So every other path under /api/auth answers our 404, and the check is on
+ * the canonical path (plugins/canonical-path.ts), so no respelling reaches one either. Whoever adds a
+ * feature adds its endpoint here, with our rules in front of it as sign-up has them.
  */
-const NOT_OFFERED_PATHS = [
-  '/api/auth/change-email',
-  '/api/auth/delete-user',
-  '/api/auth/request-password-reset',
-  '/api/auth/reset-password',
-  '/api/auth/send-verification-email',
-  '/api/auth/verify-email',
-  '/api/auth/link-social',
-  '/api/auth/update-session',
-  '/api/auth/change-password',
-  '/api/auth/unlink-account',
-  '/api/auth/list-accounts',
-  '/api/auth/account-info',
-  '/api/auth/get-access-token',
-  '/api/auth/refresh-token',
-  // Both answer the session token itself, which also works as a Bearer credential: script injected
-  // into a page could carry it off despite the HttpOnly cookie. The app asks /api/me instead.
-  '/api/auth/get-session',
-  '/api/auth/list-sessions',
+export const AUTH_ENDPOINTS_OFFERED: readonly { method: 'GET' | 'POST'; path: string }[] = [
+  { method: 'POST', path: SIGN_UP_PATH },
+  { method: 'POST', path: SIGN_IN_PATH },
+  { method: 'POST', path: '/api/auth/sign-out' },
+  { method: 'POST', path: '/api/auth/sign-in/social' },
+  { method: 'GET', path: `/api/auth/callback/${GOOGLE_PROVIDER_ID}` },
 ];
 
 const NO_SUCH_ROUTE = 'No such API route.';
 
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? request.url;
-}
-
-function isNotOffered(path: string): boolean {
-  return NOT_OFFERED_PATHS.some((offPath) => path === offPath || path.startsWith(`${offPath}/`));
-}
-
-/** A photo may be cleared with `null` (better-auth's way) or '' (the form's way): both mean no photo. */
-function toProfileUpdate(body: unknown): { name?: string; image?: string | null } {
-  const isObject = typeof body === 'object' && body !== null && !Array.isArray(body);
-  const input = parseInput(profileUpdateSchema, isObject && 'image' in body && body.image === null ? { ...body, image: '' } : body);
-  return {
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.image !== undefined ? { image: input.image || null } : {}),
-  };
+export function isOfferedAuthEndpoint(method: string, path: string): boolean {
+  return AUTH_ENDPOINTS_OFFERED.some((endpoint) => endpoint.method === method && endpoint.path === path);
 }
 
 /**
  * Our rules run in front of better-auth, with the same schema the form uses, so a direct API call that
- * breaks one gets the form's message and nothing is created or changed. The sign-up and profile bodies
- * are rebuilt from the parsed input: better-auth would otherwise accept extra user fields and an
- * untrimmed name.
+ * breaks one gets the form's message and nothing is created. The sign-up body is rebuilt from the
+ * parsed input: better-auth would otherwise accept extra user fields and an untrimmed name.
  */
 function applyAccountRules(request: FastifyRequest): void {
   const path = pathOf(request);
-  if (isNotOffered(path)) throw new AppError('NOT_FOUND', NO_SUCH_ROUTE);
-  if (request.method !== 'POST') return;
   if (path === SIGN_UP_PATH) {
     const input = parseInput(signUpInputSchema, request.body);
     request.body = { name: input.name, email: input.email, password: input.password, ...(input.image ? { image: input.image } : {}) };
   } else if (path === SIGN_IN_PATH) {
     parseInput(signInInputSchema, request.body);
-  } else if (path === UPDATE_USER_PATH) {
-    request.body = toProfileUpdate(request.body);
   }
 }
 
@@ -103,7 +67,7 @@ function messageForStatus(status: number): string {
 
 /**
  * better-auth answers errors as `{ code, message }`, or with no body at all (an unknown path is a bare
- * 404 with body `null`); every error of our API has one shape (decisions.md §4), so its answer is
+ * 404 with body `null`); every error of our API has one shape (docs/product/api.md#errors), so its answer is
  * re-thrown as an AppError with better-auth's message, or one by status. A taken email is pinned to
  * the email field so the form can show it there.
  */
@@ -143,6 +107,10 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // Before the body is read: an endpoint we do not offer costs no parsing and reaches nothing.
+    async onRequest(request) {
+      if (!isOfferedAuthEndpoint(request.method, pathOf(request))) throw new AppError('NOT_FOUND', NO_SUCH_ROUTE);
+    },
     async preHandler(request) {
       applyAccountRules(request);
       await revokeIfPastAbsoluteLifetime(auth, request);
@@ -150,7 +118,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
     async handler(request, reply) {
       const url = new URL(request.url, auth.options.baseURL);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
-      const headers = toHeaders(request);
+      const headers = fromNodeHeaders(request.headers);
       if (hasBody) headers.set('content-type', 'application/json');
       headers.delete('content-length');
       const response = await auth.handler(

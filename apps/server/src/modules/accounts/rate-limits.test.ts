@@ -10,7 +10,9 @@ import { loadConfig } from '../../config.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { runMigrations } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
-import { FAILED_ATTEMPTS_PER_MINUTE, SlidingWindowCounter, sweepExpiredCounters } from '../../plugins/rate-limits.ts';
+import { FAILED_ATTEMPTS_PER_MINUTE } from '../../plugins/rate-limits/sign-in-limits.ts';
+import { SlidingWindowCounter } from '../../plugins/rate-limits/sliding-window-counter.ts';
+import { sweepExpiredCounters } from '../../plugins/rate-limits/database-counters.ts';
 
 let ipCounter = 0;
 /** A fresh client address per call, so a test decides exactly which attempts share an IP. */

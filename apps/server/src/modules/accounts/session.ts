@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../../lib/app-error.ts';
 import { SESSION_ABSOLUTE_MS, type Auth } from './auth.ts';
 
@@ -13,16 +14,6 @@ interface ResolvedSession {
   user: SessionUser | null;
   /** Set-Cookie lines from better-auth when it slid the session forward; see forwardSessionRefresh. */
   refreshCookies: string[];
-}
-
-function toHeaders(request: FastifyRequest): Headers {
-  const headers = new Headers();
-  for (const [key, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-    else headers.set(key, String(value));
-  }
-  return headers;
 }
 
 function hasCredentials(request: FastifyRequest): boolean {
@@ -49,7 +40,7 @@ async function resolveSession(auth: Auth, request: FastifyRequest): Promise<Reso
   if (cached) return cached;
   let resolved: ResolvedSession = { user: null, refreshCookies: [] };
   if (hasCredentials(request)) {
-    const { response, headers } = await auth.api.getSession({ headers: toHeaders(request), returnHeaders: true });
+    const { response, headers } = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
     if (response && isPastAbsoluteLifetime(response.session.createdAt)) {
       await revokeSession(auth, response.session.token);
     } else if (response) {
@@ -93,8 +84,17 @@ export function forwardSessionRefresh(request: FastifyRequest, reply: FastifyRep
  */
 export async function revokeIfPastAbsoluteLifetime(auth: Auth, request: FastifyRequest): Promise<void> {
   if (!hasCredentials(request)) return;
-  const session = await auth.api.getSession({ headers: toHeaders(request), query: { disableRefresh: true } });
+  const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), query: { disableRefresh: true } });
   if (session && isPastAbsoluteLifetime(session.session.createdAt)) await revokeSession(auth, session.session.token);
 }
 
-export { toHeaders };
+/**
+ * Whether the request's own bearer token signs it in, whatever cookie it also carries. Only such a
+ * request may skip the cross-site check: any other Authorization header leaves the cookie in charge.
+ */
+export async function isAuthenticatedByBearer(auth: Auth, request: FastifyRequest): Promise<boolean> {
+  const authorization = request.headers.authorization;
+  if (!authorization || !/^Bearer \S/i.test(authorization)) return false;
+  const found = await auth.api.getSession({ headers: new Headers({ authorization }), query: { disableRefresh: true } });
+  return found !== null && !isPastAbsoluteLifetime(found.session.createdAt);
+}

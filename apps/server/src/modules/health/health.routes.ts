@@ -1,9 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { routeContract } from '../../lib/route-schema.ts';
+
+const healthSchema = z.object({ status: z.literal('ok'), db: z.literal('ok') });
 
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/health', async () => {
+  app.get('/api/health', routeContract({ summary: 'Whether the server and its database answer', tags: ['health'], response: { 200: healthSchema } }), async () => {
     try {
       await ctx.database.ping();
     } catch {

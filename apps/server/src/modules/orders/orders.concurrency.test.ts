@@ -7,7 +7,8 @@ import type { Order } from '@bulkcart/contracts';
 import { createTestEnv, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
-import { bearer, insertBuyers, insertProduct, readStock } from './orders.fixtures.ts';
+import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
+import { seedProduct, readStock, OTHER_SELLER } from '../../../test/helpers/products.ts';
 
 /**
  * Races only exist where transactions run side by side: PGlite has one connection, so these run on
@@ -45,7 +46,7 @@ describe('purchase and cancel under concurrency [postgres]', () => {
   it('lets exactly as many of 300 buyers succeed as the stock covers, never overselling', async () => {
     const moq = 7;
     const initial = 100 * moq + 5;
-    const productId = await insertProduct(env.db(), { mainquantity: initial, minquantity: moq });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: initial, minquantity: moq });
     const buyers = await insertBuyers(env.db(), 300);
 
     // Evidence that the requests really overlapped: how many the server held open at once.
@@ -67,7 +68,7 @@ describe('purchase and cancel under concurrency [postgres]', () => {
     for (const r of refused) {
       expect(r.body).toMatchObject({ error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: expect.stringMatching(/^we have only \d units\.$/) } });
     }
-    const finalStock = await readStock(env.db(), productId);
+    const finalStock = await readStock(env, productId);
     expect(finalStock).toBe(5);
     const [sold] = await queryRows<{ n: number; units: number }>(
       env.db(),
@@ -80,7 +81,7 @@ describe('purchase and cancel under concurrency [postgres]', () => {
   });
 
   it('makes one order and one decrement from 20 simultaneous requests with one Idempotency-Key', async () => {
-    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 10 });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1000, minquantity: 10 });
     const [buyer] = await insertBuyers(env.db(), 1);
     const key = randomUUID();
 
@@ -91,11 +92,11 @@ describe('purchase and cancel under concurrency [postgres]', () => {
     expect(new Set(results.map((r) => (r.body as Order)._id)).size).toBe(1);
     const rows = await env.db().select({ id: orders.id }).from(orders).where(eq(orders.buyerId, buyer!.id));
     expect(rows).toHaveLength(1);
-    expect(await readStock(env.db(), productId)).toBe(990);
+    expect(await readStock(env, productId)).toBe(990);
   });
 
   it('makes one order from 10 simultaneous requests with one key and two bodies: its twins replay it, the others get 422', async () => {
-    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 10 });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1000, minquantity: 10 });
     const [buyer] = await insertBuyers(env.db(), 1);
     const key = randomUUID();
     const quantities = Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? 10 : 20));
@@ -123,11 +124,11 @@ describe('purchase and cancel under concurrency [postgres]', () => {
     }
     const rows = await env.db().select({ id: orders.id, quantity: orders.quantity }).from(orders).where(eq(orders.buyerId, buyer!.id));
     expect(rows).toEqual([{ id: order._id, quantity: winner.quantity }]);
-    expect(await readStock(env.db(), productId)).toBe(1000 - winner.quantity);
+    expect(await readStock(env, productId)).toBe(1000 - winner.quantity);
   });
 
   it('replays the first order to simultaneous repeats even when it took the last of the stock', async () => {
-    const productId = await insertProduct(env.db(), { mainquantity: 10, minquantity: 10 });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 10, minquantity: 10 });
     const [buyer] = await insertBuyers(env.db(), 1);
     const key = randomUUID();
 
@@ -135,31 +136,31 @@ describe('purchase and cancel under concurrency [postgres]', () => {
 
     expect(results.map((r) => r.status).sort()).toEqual([201, ...Array<number>(19).fill(200)].sort());
     expect(new Set(results.map((r) => (r.body as Order)._id)).size).toBe(1);
-    expect(await readStock(env.db(), productId)).toBe(0);
+    expect(await readStock(env, productId)).toBe(0);
   });
 
   it('restores the stock once when one order is cancelled twice at the same moment', async () => {
-    const productId = await insertProduct(env.db(), { mainquantity: 500, minquantity: 25 });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 500, minquantity: 25 });
     const [buyer] = await insertBuyers(env.db(), 1);
     const order = (await post(bearer(buyer!), { productId, quantity: 40 })).body as Order;
-    expect(await readStock(env.db(), productId)).toBe(460);
+    expect(await readStock(env, productId)).toBe(460);
 
     const statuses = await Promise.all([del(bearer(buyer!), order._id), del(bearer(buyer!), order._id)]);
 
     expect(statuses.sort()).toEqual([200, 404]);
-    expect(await readStock(env.db(), productId)).toBe(500);
+    expect(await readStock(env, productId)).toBe(500);
   });
 
   it('restores each of many orders exactly once when they are cancelled all at once, twice over', async () => {
-    const productId = await insertProduct(env.db(), { mainquantity: 1000, minquantity: 5 });
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1000, minquantity: 5 });
     const buyers = await insertBuyers(env.db(), 40);
     const placed = await Promise.all(buyers.map(async (b) => ({ buyer: b, order: (await post(bearer(b), { productId, quantity: 5 })).body as Order })));
-    expect(await readStock(env.db(), productId)).toBe(800);
+    expect(await readStock(env, productId)).toBe(800);
 
     const statuses = await Promise.all(placed.flatMap(({ buyer, order }) => [del(bearer(buyer), order._id), del(bearer(buyer), order._id)]));
 
     expect(statuses.filter((s) => s === 200)).toHaveLength(40);
     expect(statuses.filter((s) => s === 404)).toHaveLength(40);
-    expect(await readStock(env.db(), productId)).toBe(1000);
+    expect(await readStock(env, productId)).toBe(1000);
   });
 });

@@ -1,15 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createOrderInputSchema, idempotencyKeySchema, productListQuerySchema } from '@bulkcart/contracts';
+import { z } from 'zod';
+import {
+  cancelledOrderSchema,
+  createOrderInputSchema,
+  idempotencyKeySchema,
+  orderListSchema,
+  orderSchema,
+  productListQuerySchema,
+} from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { buildNextLink } from '../../lib/pagination.ts';
+import { sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../accounts/session.ts';
-import { cancelledOrderResponseSchema, orderListResponseSchema, orderResponseSchema } from './order-json.ts';
+import { routeContract } from '../../lib/route-schema.ts';
 import { cancelOrder, createOrder, listOrders } from './orders.service.ts';
 
 /** Orders page like every list: the same bounded `limit` and opaque `cursor` as the catalog's. */
 const orderListQuerySchema = productListQuerySchema.pick({ limit: true, cursor: true });
+
+const orderHeaders = z.object({
+  'idempotency-key': idempotencyKeySchema.optional().describe('The same key gives back the same order, never a second one'),
+});
+const tags = ['orders'];
 
 /** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
 function readIdempotencyKey(request: FastifyRequest): string | null {
@@ -22,9 +35,12 @@ function readIdempotencyKey(request: FastifyRequest): string | null {
   return parsed.data;
 }
 
-/** Ordering API (issue 5, docs/decisions/004-purchase.md). */
+/** Ordering API (docs/decisions/004-purchase.md). */
 export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.post('/api/order', { schema: { response: { 200: orderResponseSchema, 201: orderResponseSchema } } }, async (request, reply) => {
+  app.post(
+    '/api/order',
+    routeContract({ summary: 'Buy a product', tags, signedIn: true, headers: orderHeaders, body: createOrderInputSchema, response: { 200: orderSchema, 201: orderSchema } }),
+    async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
     const idempotencyKey = readIdempotencyKey(request);
     const input = parseInput(createOrderInputSchema, request.body);
@@ -34,17 +50,27 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
     return reply.status(replayed ? 200 : 201).send(order);
   });
 
-  app.get<{ Params: { email: string } }>('/api/orders/:email', { schema: { response: { 200: orderListResponseSchema } } }, async (request, reply) => {
+  app.get<{ Params: { email: string } }>(
+    '/api/orders/:email',
+    routeContract({
+      summary: 'One page of your orders, newest first',
+      tags,
+      signedIn: true,
+      params: z.object({ email: z.string() }),
+      querystring: orderListQuerySchema,
+      response: { 200: orderListSchema },
+    }),
+    async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
     const query = parseInput(orderListQuerySchema, request.query);
     const page = await listOrders({ db: ctx.db, user }, { email: request.params.email, ...query });
-    if (page.nextCursor) {
-      reply.header('link', buildNextLink(`/api/orders/${encodeURIComponent(user.email)}`, { limit: query.limit }, page.nextCursor));
-    }
-    return page.items;
+    return sendPage(reply, `/api/orders/${encodeURIComponent(user.email)}`, { limit: query.limit }, page);
   });
 
-  app.delete<{ Params: { id: string } }>('/api/order/:id', { schema: { response: { 200: cancelledOrderResponseSchema } } }, async (request) => {
+  app.delete<{ Params: { id: string } }>(
+    '/api/order/:id',
+    routeContract({ summary: 'Cancel your order; its quantity returns to stock', tags, signedIn: true, params: z.object({ id: z.string() }), response: { 200: cancelledOrderSchema } }),
+    async (request) => {
     const user = await requireUser(ctx.auth, request);
     return cancelOrder({ db: ctx.db, user }, { id: request.params.id });
   });

@@ -1,11 +1,12 @@
 import { and, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
+import { LIMITS, MESSAGES, discountedUnitCents, type CreateOrderInput, type Order } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 
 export interface OrdersContext {
@@ -66,7 +67,7 @@ async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<Ord
 }
 
 /**
- * Whether a request is a repeat of the order its key already made (decisions.md §2: "the same key gives
+ * Whether a request is a repeat of the order its key already made (docs/product/rules.md: "the same key gives
  * back the same order"): the same product and quantity. An order whose product was deleted keeps no
  * product id; its quantity is all that is left to compare, and a retry of it must still replay.
  */
@@ -78,16 +79,6 @@ function isSamePurchase(row: OrderRow, input: CreateOrderInput): boolean {
 function replay(row: OrderRow, input: CreateOrderInput): { order: Order; replayed: true } {
   if (!isSamePurchase(row, input)) throw keyUsedForAnotherOrder();
   return { order: toOrder(row), replayed: true };
-}
-
-/** PostgreSQL's unique_violation, wherever the driver or Drizzle nested it. */
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function assertCanBuy(user: SessionUser): void {
@@ -211,6 +202,16 @@ export async function listOrders(ctx: OrdersContext, input: ListOrdersInput): Pr
 }
 
 /**
+ * Stock after giving back a cancelled order's units, held to the cap a seller may set (LIMITS): a
+ * cancel always succeeds, and units above the cap are not restored (the seller already holds the most
+ * stock there may be). Summed as bigint so the sum itself cannot overflow; a stock already above the
+ * cap (set before the cap existed) is never lowered by a cancel.
+ */
+function restoredStock(quantity: number) {
+  return sql`greatest(${products.mainquantity}, least(${products.mainquantity}::bigint + ${quantity}, ${LIMITS.quantityMax}::bigint))::int`;
+}
+
+/**
  * DELETE /api/order/{id}: a soft cancel. The guarded update matches only the buyer's own live order,
  * so a second (or concurrent) cancel matches nothing and restores nothing; another buyer's order
  * looks exactly like an unknown one.
@@ -230,7 +231,7 @@ export async function cancelOrder(ctx: OrdersContext, input: { id: string }): Pr
     if (cancelled.productId) {
       await tx
         .update(products)
-        .set({ mainquantity: sql`${products.mainquantity} + ${cancelled.quantity}`, updatedAt: sql`now()` })
+        .set({ mainquantity: restoredStock(cancelled.quantity), updatedAt: sql`now()` })
         .where(eq(products.id, cancelled.productId));
     }
   });

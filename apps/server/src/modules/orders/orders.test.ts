@@ -3,11 +3,14 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, bearer, insertBuyers, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
-import { bearer, insertBuyers, insertProduct, readStock } from './orders.fixtures.ts';
+import { seedProduct, readStock, OTHER_SELLER } from '../../../test/helpers/products.ts';
+
+/** The fields an order's snapshot copies, spelled out so the expected snapshot can name them. */
+const SNAPSHOT_FIELDS = { image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery' } as const;
 
 function buy(env: TestEnv, who: { cookie: string } | { authorization: string } | Record<string, never>, body: unknown, key?: string) {
   return env.request({
@@ -38,16 +41,16 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('answers 401 to a signed-out buyer and changes nothing', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const response = await buy(env(), {}, { productId, quantity: 10 });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
-    expect(await readStock(env().db(), productId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(100);
     expect(await countOrders(env(), productId)).toBe(0);
   });
 
   it('creates the order, reduces the stock and answers 201 with the order and its snapshot', async () => {
-    const productId = await insertProduct(env().db(), { name: 'Gel Pens 12-Pack', mainquantity: 500, minquantity: 20, priceCents: 1900, discount: 0 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { ...SNAPSHOT_FIELDS, name: 'Gel Pens 12-Pack', mainquantity: 500, minquantity: 20, priceCents: 1900, discount: 0 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 25 });
     expect(response.statusCode).toBe(201);
     const order = response.json() as Order;
@@ -61,11 +64,11 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
       product: { name: 'Gel Pens 12-Pack', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 20 },
     });
     expect(Math.abs(Date.now() - Date.parse(order.createdAt))).toBeLessThan(60_000);
-    expect(await readStock(env().db(), productId)).toBe(475);
+    expect(await readStock(env(), productId)).toBe(475);
   });
 
   it('records the discounted unit price in integer cents and keeps it when the product changes', async () => {
-    const productId = await insertProduct(env().db(), { name: 'Vitamin C Serum', priceCents: 1900, discount: 15, minquantity: 1 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { name: 'Vitamin C Serum', priceCents: 1900, discount: 15, minquantity: 1 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 3 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ unitPrice: 16.15 });
@@ -78,35 +81,35 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('refuses a quantity below the minimum with the spec texts (422) and changes nothing', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 400, minquantity: 50 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 400, minquantity: 50 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 49 });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       error: { code: 'BELOW_MOQ', title: 'Minimum quantity not met', message: 'You must buy at least 50 units.' },
     });
-    expect(await readStock(env().db(), productId)).toBe(400);
+    expect(await readStock(env(), productId)).toBe(400);
     expect(await countOrders(env(), productId)).toBe(0);
   });
 
   it('refuses more than the stock with the spec texts (409) and changes nothing', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 30, minquantity: 5 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 30, minquantity: 5 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 31 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: 'we have only 30 units.' },
     });
-    expect(await readStock(env().db(), productId)).toBe(30);
+    expect(await readStock(env(), productId)).toBe(30);
     expect(await countOrders(env(), productId)).toBe(0);
   });
 
   it('sells the last unit, then answers 409 with the stock at 0', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 12, minquantity: 12 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 12, minquantity: 12 });
     expect((await buy(env(), asUser(buyer), { productId, quantity: 12 })).statusCode).toBe(201);
-    expect(await readStock(env().db(), productId)).toBe(0);
+    expect(await readStock(env(), productId)).toBe(0);
     const again = await buy(env(), asUser(buyer), { productId, quantity: 12 });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { title: 'sorry supply is short', message: 'we have only 0 units.' } });
-    expect(await readStock(env().db(), productId)).toBe(0);
+    expect(await readStock(env(), productId)).toBe(0);
   });
 
   it('answers 404 for an unknown product', async () => {
@@ -116,11 +119,11 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('refuses a product without a price with a clear 409', async () => {
-    const productId = await insertProduct(env().db(), { priceCents: null, mainquantity: 100, minquantity: 1 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { priceCents: null, mainquantity: 100, minquantity: 1 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 5 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ error: { code: 'CONFLICT', title: 'Error', message: 'This product has no price yet, so it cannot be bought.' } });
-    expect(await readStock(env().db(), productId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(100);
   });
 
   it.each([
@@ -136,7 +139,7 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('takes the buyer and the date from the session and the clock, not from the body', async () => {
-    const productId = await insertProduct(env().db(), { minquantity: 1 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1 });
     const response = await buy(env(), asUser(buyer), {
       productId,
       quantity: 2,
@@ -152,18 +155,18 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('accepts the spec\'s bearer token instead of the cookie', async () => {
-    const productId = await insertProduct(env().db(), { minquantity: 1, mainquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 10 });
     const response = await buy(env(), { authorization: `Bearer ${buyer.token}` }, { productId, quantity: 4 });
     expect(response.statusCode).toBe(201);
-    expect(await readStock(env().db(), productId)).toBe(6);
+    expect(await readStock(env(), productId)).toBe(6);
   });
 
   it('refuses an account without a name (403)', async () => {
     const [nameless] = await insertBuyers(env().db(), 1, '  ');
-    const productId = await insertProduct(env().db(), { minquantity: 1, mainquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 10 });
     const response = await buy(env(), bearer(nameless!), { productId, quantity: 1 });
     expect(response.statusCode).toBe(403);
-    expect(await readStock(env().db(), productId)).toBe(10);
+    expect(await readStock(env(), productId)).toBe(10);
   });
 });
 
@@ -174,7 +177,7 @@ describeEachDatabase('purchase idempotency', (env) => {
   });
 
   it('answers a repeat with the same key with the first order, without a second order or decrement', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const key = randomUUID();
     const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     const second = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
@@ -182,19 +185,19 @@ describeEachDatabase('purchase idempotency', (env) => {
     expect(second.statusCode).toBe(200);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.json()).toEqual(first.json());
-    expect(await readStock(env().db(), productId)).toBe(90);
+    expect(await readStock(env(), productId)).toBe(90);
     expect(await countOrders(env(), productId)).toBe(1);
   });
 
   it('replays the first order even when the stock could no longer cover a second one', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 10, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 10, minquantity: 10 });
     const key = randomUUID();
     const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     const second = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(200);
     expect((second.json() as Order)._id).toBe((first.json() as Order)._id);
-    expect(await readStock(env().db(), productId)).toBe(0);
+    expect(await readStock(env(), productId)).toBe(0);
   });
 
   const reusedKeyBodies: Array<[string, (ids: { productId: string; otherProductId: string }) => { productId: string; quantity: number }]> = [
@@ -203,8 +206,8 @@ describeEachDatabase('purchase idempotency', (env) => {
   ];
 
   it.each(reusedKeyBodies)('refuses the key reused with %s (422) and changes nothing', async (_label, reusedBody) => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
-    const otherProductId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
+    const { id: otherProductId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const key = randomUUID();
     const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     expect(first.statusCode).toBe(201);
@@ -214,8 +217,8 @@ describeEachDatabase('purchase idempotency', (env) => {
       error: { code: 'VALIDATION', title: 'Idempotency-Key already used', message: 'This Idempotency-Key was already used for a different order.' },
     });
     expect(second.headers['idempotent-replayed']).toBeUndefined();
-    expect(await readStock(env().db(), productId)).toBe(90);
-    expect(await readStock(env().db(), otherProductId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(90);
+    expect(await readStock(env(), otherProductId)).toBe(100);
     expect(await countOrders(env(), productId)).toBe(1);
     expect(await countOrders(env(), otherProductId)).toBe(0);
     // The same purchase under the key still replays the first order.
@@ -225,18 +228,18 @@ describeEachDatabase('purchase idempotency', (env) => {
   });
 
   it('refuses a reused key whose new purchase would itself be refused with the key answer, not a second order', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 15, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 15, minquantity: 10 });
     const key = randomUUID();
     expect((await buy(env(), asUser(buyer), { productId, quantity: 10 }, key)).statusCode).toBe(201);
     // 20 is more than the 5 left: still the key's answer, since the key already names another order.
     const response = await buy(env(), asUser(buyer), { productId, quantity: 20 }, key);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { message: 'This Idempotency-Key was already used for a different order.' } });
-    expect(await readStock(env().db(), productId)).toBe(5);
+    expect(await readStock(env(), productId)).toBe(5);
   });
 
   it('still replays the first order after its product was deleted', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const key = randomUUID();
     const first = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     await env().db().delete(products).where(eq(products.id, productId));
@@ -247,29 +250,29 @@ describeEachDatabase('purchase idempotency', (env) => {
 
   it('keeps keys per buyer: another buyer with the same key gets an order of their own', async () => {
     const other = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const key = randomUUID();
     const mine = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     const theirs = await buy(env(), asUser(other), { productId, quantity: 10 }, key);
     expect(mine.statusCode).toBe(201);
     expect(theirs.statusCode).toBe(201);
     expect((theirs.json() as Order)._id).not.toBe((mine.json() as Order)._id);
-    expect(await readStock(env().db(), productId)).toBe(80);
+    expect(await readStock(env(), productId)).toBe(80);
   });
 
   it('makes a new order for a new key', async () => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     expect((await buy(env(), asUser(buyer), { productId, quantity: 10 }, randomUUID())).statusCode).toBe(201);
     expect((await buy(env(), asUser(buyer), { productId, quantity: 10 }, randomUUID())).statusCode).toBe(201);
-    expect(await readStock(env().db(), productId)).toBe(80);
+    expect(await readStock(env(), productId)).toBe(80);
   });
 
   it.each(['short', 'has spaces in it', 'x'.repeat(129), 'semi;colon!'])('answers 400 to the malformed key %j and changes nothing', async (key) => {
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 10 }, key);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
-    expect(await readStock(env().db(), productId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(100);
   });
 });
 
@@ -287,7 +290,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
   it('lists only the buyer\'s own live orders, newest first', async () => {
     const buyer = await signUpUser(env());
     const other = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { minquantity: 1, mainquantity: 1000 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 1000 });
     const ids: string[] = [];
     for (const quantity of [1, 2, 3]) ids.push(((await buy(env(), asUser(buyer), { productId, quantity })).json() as Order)._id);
     await buy(env(), asUser(other), { productId, quantity: 9 });
@@ -306,7 +309,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
 
   it('pages with limit and the Link header, never repeating or dropping an order', async () => {
     const buyer = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { minquantity: 1, mainquantity: 1000 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 1000 });
     for (let q = 1; q <= 5; q++) await buy(env(), asUser(buyer), { productId, quantity: q });
 
     const seen: number[] = [];
@@ -332,7 +335,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
 
   it('still lists an order whose product was deleted, from its snapshot', async () => {
     const buyer = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { name: 'Soon Gone Stapler', minquantity: 2, mainquantity: 50, priceCents: 450, discount: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { ...SNAPSHOT_FIELDS, name: 'Soon Gone Stapler', minquantity: 2, mainquantity: 50, priceCents: 450, discount: 10 });
     const order = (await buy(env(), asUser(buyer), { productId, quantity: 4 })).json() as Order;
     await env().db().delete(products).where(eq(products.id, productId));
 
@@ -354,31 +357,31 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
 describeEachDatabase('cancel: DELETE /api/order/{id}', (env) => {
   it('cancels the buyer\'s own order and restores its quantity exactly once', async () => {
     const buyer = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const order = (await buy(env(), asUser(buyer), { productId, quantity: 30 })).json() as Order;
-    expect(await readStock(env().db(), productId)).toBe(70);
+    expect(await readStock(env(), productId)).toBe(70);
 
     const first = await cancel(env(), asUser(buyer), order._id);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ _id: order._id, cancelled: true });
-    expect(await readStock(env().db(), productId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(100);
     expect((await listOrders(env(), buyer)).json()).toEqual([]);
 
     const second = await cancel(env(), asUser(buyer), order._id);
     expect(second.statusCode).toBe(404);
-    expect(await readStock(env().db(), productId)).toBe(100);
+    expect(await readStock(env(), productId)).toBe(100);
   });
 
   it('answers 404 for another buyer\'s order and changes nothing', async () => {
     const owner = await signUpUser(env());
     const intruder = await signUpUser(env());
-    const productId = await insertProduct(env().db(), { mainquantity: 100, minquantity: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const order = (await buy(env(), asUser(owner), { productId, quantity: 10 })).json() as Order;
 
     const response = await cancel(env(), asUser(intruder), order._id);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: 'Order not found' } });
-    expect(await readStock(env().db(), productId)).toBe(90);
+    expect(await readStock(env(), productId)).toBe(90);
     expect(((await listOrders(env(), owner)).json() as Order[]).map((o) => o._id)).toEqual([order._id]);
     const [row] = await env().db().select({ cancelledAt: orders.cancelledAt }).from(orders).where(eq(orders.id, order._id));
     expect(row?.cancelledAt).toBeNull();

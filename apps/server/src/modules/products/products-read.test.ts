@@ -2,17 +2,16 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { CATEGORIES, LIMITS, type Product } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
-import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/pagination.ts';
 import {
-  asCookie,
   readAllIdsNewestFirst,
   readAllPages,
   seedProduct,
   seedProducts,
   UNKNOWN_ID,
-} from './products.test-support.ts';
+} from '../../../test/helpers/products.ts';
 
 const ELECTRONICS = 'Electronics & Gadgets';
 const OFFICE = 'Office Supplies & Stationery';
@@ -82,7 +81,7 @@ describeEachDatabase('catalog reads', (env) => {
 
   it('answers a product with no price and no rating as nulls', async () => {
     const row = await seedProduct(env(), seller, { priceCents: null, rating: null, description: null, content: null });
-    const response = await env().request({ method: 'GET', url: `/api/product/${row.id}`, headers: asCookie(buyer) });
+    const response = await env().request({ method: 'GET', url: `/api/product/${row.id}`, headers: asUser(buyer) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ price: null, rating: null, description: null, Content: null });
   });
@@ -134,7 +133,7 @@ describeEachDatabase('catalog reads', (env) => {
 
   it('works for anonymous and signed-in readers alike', async () => {
     const anonymous = await env().request({ method: 'GET', url: '/api/allproduct?limit=5' });
-    const signedIn = await env().request({ method: 'GET', url: '/api/allproduct?limit=5', headers: asCookie(buyer) });
+    const signedIn = await env().request({ method: 'GET', url: '/api/allproduct?limit=5', headers: asUser(buyer) });
     expect(anonymous.statusCode).toBe(200);
     expect(signedIn.json()).toEqual(anonymous.json());
   });
@@ -271,7 +270,7 @@ describeEachDatabase("a seller's own products", (env) => {
       .from(products)
       .where(eq(products.ownerId, seller.id))
       .orderBy(sql`${products.seq} DESC`);
-    const { pages, links } = await readAllPages(env(), `/api/products/${encodeURIComponent(seller.email)}?limit=7`, asCookie(seller));
+    const { pages, links } = await readAllPages(env(), `/api/products/${encodeURIComponent(seller.email)}?limit=7`, asUser(seller));
     expect(pages.map((p) => p.length)).toEqual([7, 7, 3]);
     expect(pages.flat().map((p) => p._id)).toEqual(mine.map((r) => r.id));
     expect(pages.flat().every((p) => p.useremail === seller.email)).toBe(true);
@@ -279,19 +278,19 @@ describeEachDatabase("a seller's own products", (env) => {
   });
 
   it('answers 48 by default, and an empty array for a seller with none', async () => {
-    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}`, headers: asCookie(seller) });
+    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}`, headers: asUser(seller) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(17);
     expect(response.headers.link).toBeUndefined();
 
     const newcomer = await signUpUser(env());
-    const none = await env().request({ method: 'GET', url: `/api/products/${newcomer.email}`, headers: asCookie(newcomer) });
+    const none = await env().request({ method: 'GET', url: `/api/products/${newcomer.email}`, headers: asUser(newcomer) });
     expect(none.statusCode).toBe(200);
     expect(none.json()).toEqual([]);
   });
 
   it('compares the email case-insensitively', async () => {
-    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email.toUpperCase()}`, headers: asCookie(seller) });
+    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email.toUpperCase()}`, headers: asUser(seller) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toHaveLength(17);
   });
@@ -303,14 +302,14 @@ describeEachDatabase("a seller's own products", (env) => {
   });
 
   it('applies the available filter to my list', async () => {
-    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}?available=true`, headers: asCookie(seller) });
+    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}?available=true`, headers: asUser(seller) });
     const got = response.json() as Product[];
     expect(got).toHaveLength(8);
     expect(got.every((p) => p.minquantity > 100 && p.useremail === seller.email)).toBe(true);
   });
 
   it("answers 403 for someone else's email", async () => {
-    const response = await env().request({ method: 'GET', url: `/api/products/${other.email}`, headers: asCookie(seller) });
+    const response = await env().request({ method: 'GET', url: `/api/products/${other.email}`, headers: asUser(seller) });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
@@ -322,9 +321,9 @@ describeEachDatabase("a seller's own products", (env) => {
   });
 
   it('refuses a limit above 200 and a bad cursor with 422', async () => {
-    const tooMany = await env().request({ method: 'GET', url: `/api/products/${seller.email}?limit=201`, headers: asCookie(seller) });
+    const tooMany = await env().request({ method: 'GET', url: `/api/products/${seller.email}?limit=201`, headers: asUser(seller) });
     expect(tooMany.statusCode).toBe(422);
-    const badCursor = await env().request({ method: 'GET', url: `/api/products/${seller.email}?cursor=zz`, headers: asCookie(seller) });
+    const badCursor = await env().request({ method: 'GET', url: `/api/products/${seller.email}?cursor=zz`, headers: asUser(seller) });
     expect(badCursor.statusCode).toBe(422);
   });
 });

@@ -3,9 +3,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { LIMITS, type Product } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
-import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/index.ts';
-import { asCookie, readAllIdsNewestFirst, seedProduct, seedProducts, UNKNOWN_ID, validProductBody } from './products.test-support.ts';
+import { readAllIdsNewestFirst, seedProduct, seedProducts, UNKNOWN_ID, validProductBody } from '../../../test/helpers/products.ts';
 
 const HOME = 'Home & Kitchen Appliances';
 
@@ -88,7 +88,7 @@ describeEachDatabase('public catalog reads under concurrency, ETag and compressi
     const update = await env().request({
       method: 'PUT',
       url: `/api/updateproduct/${row.id}`,
-      headers: asCookie(seller),
+      headers: asUser(seller),
       payload: validProductBody({ name: 'After the edit' }),
     });
     expect(update.statusCode).toBe(200);
@@ -151,7 +151,7 @@ describeEachDatabase('public catalog reads under concurrency, ETag and compressi
   });
 
   it("keeps a seller's own list, which is personal, out of every cache", async () => {
-    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}`, headers: asCookie(seller) });
+    const response = await env().request({ method: 'GET', url: `/api/products/${seller.email}`, headers: asUser(seller) });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.headers.etag).toBeUndefined();

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
-import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
-import { asCookie, readProductRow, seedProduct, UNKNOWN_ID } from './products.test-support.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { readProductRow, seedProduct, UNKNOWN_ID } from '../../../test/helpers/products.ts';
 
 describeEachDatabase('stock adjustment (PATCH /api/products/{id})', (env) => {
   let seller: TestUser;
@@ -13,7 +13,7 @@ describeEachDatabase('stock adjustment (PATCH /api/products/{id})', (env) => {
   });
 
   const patch = (id: string, body: unknown, user?: TestUser) =>
-    env().request({ method: 'PATCH', url: `/api/products/${id}`, headers: user ? asCookie(user) : {}, payload: body as object });
+    env().request({ method: 'PATCH', url: `/api/products/${id}`, headers: user ? asUser(user) : {}, payload: body as object });
 
   it('adds and removes stock for the owner and answers 200 with the product', async () => {
     const row = await seedProduct(env(), seller, { mainquantity: 100 });

@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
-import { signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/index.ts';
 import { LIMITS } from '@bulkcart/contracts';
 
 const PRICE_MAX_DOLLARS = LIMITS.priceMax;
-import { asCookie, readProductRow, seedProduct, validProductBody } from './products.test-support.ts';
+import { readProductRow, seedProduct, validProductBody } from '../../../test/helpers/products.ts';
 
 /** One bad value per rule: [what, field the error is reported on, body change]. */
 const BAD_INPUTS: Array<[string, string, Record<string, unknown>]> = [
@@ -48,7 +48,7 @@ const BAD_INPUTS: Array<[string, string, Record<string, unknown>]> = [
   ['image of 2049 characters', 'image', { image: `https://a.example/${'x'.repeat(2031)}` }],
 ];
 
-/** Update needs these too (spec §5). */
+/** Update needs these too (docs/product/rules.md). */
 const UPDATE_ONLY_REQUIRED = ['description', 'price', 'rating'] as const;
 
 describeEachDatabase('product input validation', (env) => {
@@ -60,7 +60,7 @@ describeEachDatabase('product input validation', (env) => {
 
   it.each(BAD_INPUTS)('add refuses %s with a 422 on that field and writes nothing', async (_what, field, change) => {
     const before = await env().db().$count(products);
-    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: asCookie(seller), payload: validProductBody(change) });
+    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody(change) });
     expect(response.statusCode).toBe(422);
     const body = response.json() as { error: { code: string; message: string; fieldErrors: Record<string, string[]> } };
     expect(body.error.code).toBe('VALIDATION');
@@ -72,14 +72,14 @@ describeEachDatabase('product input validation', (env) => {
   it.each(BAD_INPUTS)('update refuses %s with a 422 on that field and leaves the row unchanged', async (_what, field, change) => {
     const row = await seedProduct(env(), seller);
     const before = await readProductRow(env(), row.id);
-    const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asCookie(seller), payload: validProductBody(change) });
+    const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload: validProductBody(change) });
     expect(response.statusCode).toBe(422);
     expect(Object.keys((response.json() as { error: { fieldErrors: object } }).error.fieldErrors)).toEqual([field]);
     expect(await readProductRow(env(), row.id)).toEqual(before);
   });
 
   it.each(UPDATE_ONLY_REQUIRED)('add accepts a product without %s', async (field) => {
-    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: asCookie(seller), payload: validProductBody({ [field]: undefined }) });
+    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ [field]: undefined }) });
     expect(response.statusCode).toBe(201);
   });
 
@@ -87,7 +87,7 @@ describeEachDatabase('product input validation', (env) => {
     const row = await seedProduct(env(), seller);
     const before = await readProductRow(env(), row.id);
     for (const value of [undefined, '']) {
-      const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asCookie(seller), payload: validProductBody({ [field]: value }) });
+      const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload: validProductBody({ [field]: value }) });
       expect(response.statusCode).toBe(422);
       expect((response.json() as { error: { fieldErrors: Record<string, unknown> } }).error.fieldErrors).toHaveProperty(field);
     }
@@ -107,14 +107,14 @@ describeEachDatabase('product input validation', (env) => {
       rating: 1,
       image: '/images/products/edge.webp',
     });
-    const added = await env().request({ method: 'POST', url: '/api/addproduct', headers: asCookie(seller), payload: edges });
+    const added = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: edges });
     expect(added.statusCode).toBe(201);
     expect(added.json()).toMatchObject({ name: 'n'.repeat(120), mainquantity: 1_000_000_000, price: 1, discount: 90 });
     const id = (added.json() as { _id: string })._id;
     const updated = await env().request({
       method: 'PUT',
       url: `/api/updateproduct/${id}`,
-      headers: asCookie(seller),
+      headers: asUser(seller),
       payload: { ...edges, mainquantity: 0, minquantity: 1, rating: 5, price: PRICE_MAX_DOLLARS, discount: 0 },
     });
     expect(updated.statusCode).toBe(200);
@@ -124,14 +124,14 @@ describeEachDatabase('product input validation', (env) => {
   it('refuses a price above the contract price bound with a 422 on price, never a 500', async () => {
     const before = await env().db().$count(products);
     for (const price of [PRICE_MAX_DOLLARS + 1, 1_000_000_000]) {
-      const added = await env().request({ method: 'POST', url: '/api/addproduct', headers: asCookie(seller), payload: validProductBody({ price }) });
+      const added = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ price }) });
       expect(added.statusCode, String(price)).toBe(422);
       expect(added.json()).toMatchObject({ error: { code: 'VALIDATION', fieldErrors: { price: [expect.stringContaining('1,000,000')] } } });
     }
     expect(await env().db().$count(products)).toBe(before);
     const row = await seedProduct(env(), seller);
     const rowBefore = await readProductRow(env(), row.id);
-    const updated = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asCookie(seller), payload: validProductBody({ price: PRICE_MAX_DOLLARS + 1 }) });
+    const updated = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload: validProductBody({ price: PRICE_MAX_DOLLARS + 1 }) });
     expect(updated.statusCode).toBe(422);
     expect(await readProductRow(env(), row.id)).toEqual(rowBefore);
   });
@@ -140,7 +140,7 @@ describeEachDatabase('product input validation', (env) => {
     const response = await env().request({
       method: 'POST',
       url: '/api/addproduct',
-      headers: asCookie(seller),
+      headers: asUser(seller),
       payload: validProductBody({ name: '  Padded name  ', description: '', price: '', rating: null, image2: '', discount: '' }),
     });
     expect(response.statusCode).toBe(201);
@@ -149,12 +149,12 @@ describeEachDatabase('product input validation', (env) => {
 
   it('refuses a body that is not a JSON object', async () => {
     for (const payload of ['[1,2]', '"text"', '42']) {
-      const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asCookie(seller), 'content-type': 'application/json' }, payload });
+      const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/json' }, payload });
       expect(response.statusCode, payload).toBe(422);
     }
-    const broken = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asCookie(seller), 'content-type': 'application/json' }, payload: '{"name":' });
+    const broken = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/json' }, payload: '{"name":' });
     expect(broken.statusCode).toBe(400);
-    const form = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asCookie(seller), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
+    const form = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
     expect(form.statusCode).toBe(415);
   });
 
@@ -162,7 +162,7 @@ describeEachDatabase('product input validation', (env) => {
     const response = await env().request({
       method: 'POST',
       url: '/api/addproduct',
-      headers: asCookie(seller),
+      headers: asUser(seller),
       payload: { image: 'javascript:alert(1)', rating: 6, price: 0, category: 'Toys' },
     });
     expect(response.statusCode).toBe(422);

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type Category } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { productColumns, productPageColumns, type ProductRecord } from './product-json.ts';
+import { productColumns, productPageColumns, type ProductRecord } from './product-answer.ts';
 
 /**
  * Every statement here is one round trip and is shaped to an index of db/schema/catalog.ts:

@@ -1,17 +1,21 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import {
   addProductInputSchema,
+  deletedProductSchema,
   productListQuerySchema,
+  productListSchema,
+  productSchema,
   stockAdjustmentInputSchema,
   updateProductInputSchema,
   type ProductListQuery,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { buildNextLink, type Page } from '../../lib/pagination.ts';
+import { nextPageLink, sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../accounts/session.ts';
-import { deletedProductResponseSchema, productListResponseSchema, productResponseSchema } from './product-json.ts';
-import { sendSharedAnswer, shareAnswer } from './shared-answer.ts';
+import { routeContract } from '../../lib/route-schema.ts';
+import { sendSharedAnswer, shareAnswer } from '../../lib/shared-answer.ts';
 import {
   addProduct,
   adjustStock,
@@ -25,71 +29,74 @@ import {
 
 type IdParams = { Params: { id: string } };
 
-/** The `Link` header announcing the page after this one, keeping the filters; null on the last page. */
-function nextLinkOf<T>(path: string, query: ProductListQuery, page: Page<T>): string | null {
-  if (!page.nextCursor) return null;
-  return buildNextLink(path, { limit: query.limit, category: query.category, available: query.available }, page.nextCursor);
+/** The filters a next-page link keeps. */
+function linkParamsOf(query: ProductListQuery) {
+  return { limit: query.limit, category: query.category, available: query.available };
 }
 
-/** Sends one page as a bare array (the spec's shape) and announces the next one in `Link`. */
-function sendPage<T>(reply: FastifyReply, path: string, query: ProductListQuery, page: Page<T>): T[] {
-  const link = nextLinkOf(path, query, page);
-  if (link) reply.header('link', link);
-  return page.items;
-}
+const idParams = z.object({ id: z.string().describe('The product id') });
+const emailParams = z.object({ email: z.string().describe("The signed-in user's own email") });
+const ownListQuery = productListQuerySchema.pick({ limit: true, cursor: true });
+const tags = ['products'];
 
 /**
- * Catalog API (issue 4). Reads of the catalog are public (docs/decisions/003-catalog-api.md); every
+ * Catalog API. Reads of the catalog are public (docs/decisions/003-catalog-api.md); every
  * write and a seller's own list need a session, and only the owner may change a product.
  */
 export async function registerProductRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const list = { schema: { response: { 200: productListResponseSchema } } };
-  const one = { schema: { response: { 200: productResponseSchema, 201: productResponseSchema } } };
-
   // Public reads: requests arriving together share one query and one serialised answer
   // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema.
-  app.get('/api/topproduct', list, async (request, reply) => {
+  app.get('/api/topproduct', routeContract({ summary: 'The featured products: the 8 best rated', tags, response: { 200: productListSchema } }), async (request, reply) => {
     const top = await listTopProducts(ctx);
     return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
   });
 
-  app.get('/api/allproduct', list, async (request, reply) => {
+  app.get('/api/allproduct', routeContract({ summary: 'One page of the catalog, newest first', tags, querystring: productListQuerySchema, response: { 200: productListSchema } }), async (request, reply) => {
     const query = parseInput(productListQuerySchema, request.query);
     const page = await listProducts(ctx, query);
-    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), nextLinkOf('/api/allproduct', query, page)));
+    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), nextPageLink('/api/allproduct', linkParamsOf(query), page)));
   });
 
-  app.get<IdParams>('/api/product/:id', one, async (request, reply) => {
+  app.get<IdParams>('/api/product/:id', routeContract({ summary: 'One product', tags, params: idParams, response: { 200: productSchema } }), async (request, reply) => {
     const product = await getProduct(ctx, { id: request.params.id });
     return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
   });
 
-  app.get<{ Params: { email: string } }>('/api/products/:email', list, async (request, reply) => {
+  app.get<{ Params: { email: string } }>(
+    '/api/products/:email',
+    routeContract({ summary: 'One page of your own products', tags, signedIn: true, params: emailParams, querystring: ownListQuery, response: { 200: productListSchema } }),
+    async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
     const query = parseInput(productListQuerySchema, request.query);
     const page = await listOwnProducts({ db: ctx.db, user }, { email: request.params.email, query });
-    return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, query, page);
+    return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, linkParamsOf(query), page);
   });
 
-  app.post('/api/addproduct', one, async (request, reply) => {
+  app.post('/api/addproduct', routeContract({ summary: 'List a new product', tags, signedIn: true, body: addProductInputSchema, response: { 201: productSchema } }), async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
     const input = parseInput(addProductInputSchema, request.body);
     const product = await addProduct({ db: ctx.db, user }, input);
     return reply.status(201).send(product);
   });
 
-  app.put<IdParams>('/api/updateproduct/:id', one, async (request) => {
+  app.put<IdParams>(
+    '/api/updateproduct/:id',
+    routeContract({ summary: 'Replace your product', tags, signedIn: true, params: idParams, body: updateProductInputSchema, response: { 200: productSchema } }),
+    async (request) => {
     const user = await requireUser(ctx.auth, request);
     const product = parseInput(updateProductInputSchema, request.body);
     return updateProduct({ db: ctx.db, user }, { id: request.params.id, product });
   });
 
-  app.delete<IdParams>('/api/product/:id', { schema: { response: { 200: deletedProductResponseSchema } } }, async (request) => {
+  app.delete<IdParams>('/api/product/:id', routeContract({ summary: 'Delete your product', tags, signedIn: true, params: idParams, response: { 200: deletedProductSchema } }), async (request) => {
     const user = await requireUser(ctx.auth, request);
     return deleteProduct({ db: ctx.db, user }, { id: request.params.id });
   });
 
-  app.patch<IdParams>('/api/products/:id', one, async (request) => {
+  app.patch<IdParams>(
+    '/api/products/:id',
+    routeContract({ summary: 'Adjust the stock of your product', tags, signedIn: true, params: idParams, body: stockAdjustmentInputSchema, response: { 200: productSchema } }),
+    async (request) => {
     const user = await requireUser(ctx.auth, request);
     const adjustment = parseInput(stockAdjustmentInputSchema, request.body);
     return adjustStock({ db: ctx.db, user }, { id: request.params.id, adjustment });

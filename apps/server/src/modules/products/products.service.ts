@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { toProductJson } from './product-json.ts';
-import { ManyKeyBatcher, SameKeyBatcher } from './turn-batch.ts';
+import { toProductJson } from './product-answer.ts';
+import { ManyKeyBatcher, SameKeyBatcher } from '../../lib/turn-batch.ts';
 import {
   adjustOwnedStock,
   deleteOwnedProduct,

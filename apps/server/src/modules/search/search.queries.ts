@@ -3,7 +3,7 @@ import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { products } from '../../db/schema/index.ts';
-import { productPageColumns, type ProductRecord } from '../products/product-json.ts';
+import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
 

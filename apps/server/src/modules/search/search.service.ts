@@ -9,7 +9,7 @@ import {
   type Suggestion,
 } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { toProductJson } from '../products/product-json.ts';
+import { toProductJson } from '../products/product-answer.ts';
 import { decodeSearchCursor, encodeSearchCursor } from './search-cursor.ts';
 import { lookupWords, selectFacets, selectNameSuggestions, selectSearchPage, type SearchFilter } from './search.queries.ts';
 import { buildTsquery, matchedTerms, searchWordsOf } from './search-words.ts';

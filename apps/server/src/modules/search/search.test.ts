@@ -5,7 +5,7 @@ import { CATEGORIES, type Category, type SearchResult, type SuggestResult } from
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { signUpUser } from '../../../test/helpers/accounts.ts';
 import { queryRows } from '../../db/rows.ts';
-import { seedProducts } from '../products/products.test-support.ts';
+import { seedProducts } from '../../../test/helpers/products.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 
 const NAMES = ['Nitrile Gloves Box', 'Latex Gloves', 'Heavy Duty Stapler', 'A4 Copy Paper Ream', 'Crème Brûlée Torch', 'Cordless Drill', 'Office Chair', 'LED Desk Lamp'];

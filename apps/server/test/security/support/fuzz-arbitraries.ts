@@ -1,3 +1,4 @@
+import { respell, type Respelling } from './respellings.ts';
 import fc from 'fast-check';
 import { CATEGORIES } from '@bulkcart/contracts';
 
@@ -149,6 +150,24 @@ export const hostilePathSegment: fc.Arbitrary<string> = fc.oneof(
   { weight: 2, arbitrary: fc.tuple(fc.uuid(), fc.boolean()).map(([u, upper]) => (upper ? u.toUpperCase() : u)) },
   { weight: 1, arbitrary: fc.constantFrom('%', '%zz', '%E0%A4%A', '..', '.', '%2F', '%2e%2e', '%00', '%C0%AF', 'a;b', '%20', '+', '*', '~') },
 );
+
+/**
+ * Which spelling of a path to send: as written (-1, half the time) or one of respell()'s. app.inject
+ * resolves dot segments and backslashes itself, so here those arrive canonical; path-respellings.test.ts
+ * sends them over a real socket. Encoded letters, double slashes and encoded slashes arrive as drawn.
+ */
+export const respellingIndex: fc.Arbitrary<number> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant(-1) },
+  { weight: 1, arbitrary: fc.nat({ max: respell('/api/x').length - 1 }) },
+);
+
+export function respelledOrAsWritten(url: string, at: number): Respelling {
+  const respelled = respell(url)[at];
+  // A drawn `..` id plus a resolved backslash would climb out of /api before the server sees it (inject
+  // resolves it): that tests the web app's fallback, not the API, so such a draw is sent as written.
+  if (!respelled || !new URL(respelled.url, 'http://x').pathname.startsWith('/api/')) return { label: 'as written', kind: 'same', url };
+  return respelled;
+}
 
 /** Header values must be printable ASCII or the client library refuses to send them at all. */
 export const hostileHeaderValue: fc.Arbitrary<string> = fc.oneof(

@@ -1,9 +1,10 @@
+import { LIMITS } from '@bulkcart/contracts';
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../../helpers/accounts.ts';
-import { seedProduct } from '../../../src/modules/products/products.test-support.ts';
+import { seedProduct } from '../../helpers/products.ts';
 import { takeFingerprint } from './db-snapshot.ts';
 
 /**
@@ -34,7 +35,11 @@ export interface FuzzWorld {
   timing: { requestMs: number; fingerprintMs: number };
 }
 
-export const STOCK_A = 1_500_000_000;
+/**
+ * The most stock a seller may hold: orders take from it and cancels give back exactly what they took,
+ * so the books balance. Above the cap a cancel could not restore every unit (decision 007).
+ */
+export const STOCK_A = LIMITS.quantityMax;
 
 export async function createFuzzWorld(env: TestEnv): Promise<FuzzWorld> {
   const [fuzzer, seller] = await Promise.all([signUpUser(env, { name: 'Fuzz Client' }), signUpUser(env, { name: 'Fuzz Seller' })]);

@@ -1,13 +1,6 @@
-import type { Me } from '@bulkcart/contracts/account';
+import type { MeResponse } from '@bulkcart/contracts/account';
 import { apiGet, whenSessionGone } from '../api-client.ts';
 import { createFetchStore, useFetchStore, type FetchResult } from '../fetch-store.ts';
-
-export interface MeResponse {
-  user: Me | null;
-  googleEnabled: boolean;
-  /** Demo credentials, present only when the server runs in demo mode. */
-  demoLogin?: { email: string; password: string } | null;
-}
 
 export function getMe(): Promise<MeResponse> {
   return apiGet<MeResponse>('/me');

@@ -11,7 +11,7 @@ interface SocialSignInAnswer {
 /**
  * Starts the OpenID Connect flow: better-auth answers with the provider's authorization URL and the
  * browser goes there. Afterwards better-auth's callback sends it to `returnTo` (signed in) or, on any
- * failure, back to `errorPath`, where nothing is said about it (spec §8: silently ignored).
+ * failure, back to `errorPath`, where nothing is said about it (docs/product/screens.md: silently ignored).
  */
 export async function startGoogleSignIn({ returnTo, errorPath }: { returnTo: string; errorPath: string }): Promise<void> {
   const answer = await apiSend<SocialSignInAnswer>('POST', '/auth/sign-in/social', {

@@ -5,7 +5,7 @@ import { apiSend } from '../../../lib/api-client.ts';
 import { notify } from '../../../components/notice.tsx';
 import { refreshMe } from '../../../lib/auth/me.ts';
 
-/** Spec §9: the login success and password sign-in failure notices both last 1000 ms. */
+/** docs/product/rules.md: the login success and password sign-in failure notices both last 1000 ms. */
 const LOGIN_NOTICE_MS = 1000;
 
 /** Password sign-in against better-auth; the answer sets the HttpOnly session cookie. */

@@ -1,7 +1,7 @@
 import { useState, type ComponentPropsWithRef } from 'react';
 import { inputClass } from '../../../components/form/form-field.tsx';
 
-/** A password field with a show/hide toggle (spec §4: the field toggles between hidden and visible). */
+/** A password field with a show/hide toggle (docs/product/screens.md: the field toggles between hidden and visible). */
 export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type' | 'className'>) {
   const [isVisible, setIsVisible] = useState(false);
   return (

@@ -8,7 +8,7 @@ interface Slide {
   headline?: string;
 }
 
-/** Spec §2 and §9: slide 1 is an image only; slides 2 and 3 carry a headline and 'Shop now'. */
+/** docs/product/screens.md: slide 1 is an image only; slides 2 and 3 carry a headline and 'Shop now'. */
 const SLIDES: readonly Slide[] = [
   { image: 'banner-1', alt: 'A BulkCart warehouse: racks stocked with cartons and a forklift lifting a pallet' },
   { image: 'banner-2', alt: 'Payment cards and a discount tag beside shipping cartons', headline: 'Up to 50% Discount on Card Payment' },

@@ -59,7 +59,7 @@ function CategoryCard({ category, index, isWide }: { category: Category; index: 
 }
 
 /**
- * 'Our Product Categories' (spec §2): five cards, each opening the Categories page on its category.
+ * 'Our Product Categories' (docs/product/screens.md): five cards, each opening the Categories page on its category.
  * The click records the choice first, so the page opens on it even where the query is dropped.
  */
 export function CategoryCards() {

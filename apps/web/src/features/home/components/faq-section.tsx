@@ -1,6 +1,6 @@
 import { SectionHeading } from './section-heading.tsx';
 
-/** Spec §9's FAQ rules, in the order the spec gives them. */
+/** The FAQ answers of docs/product/rules.md#faq, in that order. */
 const QUESTIONS = [
   {
     question: 'Do I need a business license to buy at wholesale prices?',
@@ -21,7 +21,7 @@ const QUESTIONS = [
 ] as const;
 
 /**
- * 'Frequently Asked Questions' (spec §2): native <details>, so each answer opens and closes on its
+ * 'Frequently Asked Questions' (docs/product/screens.md): native <details>, so each answer opens and closes on its
  * own with the keyboard and a screen reader, no script needed. The first starts open.
  */
 export function FaqSection() {

@@ -4,7 +4,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { BuyButton } from '../../../components/buy-button-slot.tsx';
 
 /**
- * One card of 'Some Of Our Product' (spec §2). Name, category and brand rows have fixed heights, so a
+ * One card of 'Some Of Our Product' (docs/product/screens.md). Name, category and brand rows have fixed heights, so a
  * card takes the same room as its loading skeleton and nothing below moves when the data arrives.
  */
 export function FeaturedCard({ product }: { product: Product }) {

@@ -5,7 +5,7 @@ import { FeaturedCard, FeaturedCardSkeleton } from './featured-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
 
 /**
- * 'Some Of Our Product' (spec §2): the featured products from GET /api/topproduct. Spec §8: a failed
+ * 'Some Of Our Product' (docs/product/screens.md): the featured products from GET /api/topproduct. docs/product/rules.md: a failed
  * load is logged and leaves the grid empty; the rest of the page is unaffected.
  */
 export function FeaturedProducts() {

@@ -1,6 +1,6 @@
 import { SectionHeading } from './section-heading.tsx';
 
-/** Spec §3 and §9: three fixed testimonials, each rated 4 or 5 stars. */
+/** docs/product/screens.md: three fixed testimonials, each rated 4 or 5 stars. */
 const TESTIMONIALS = [
   {
     name: 'Sarah Mitchell',

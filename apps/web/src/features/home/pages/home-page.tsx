@@ -10,7 +10,7 @@ import { Testimonials } from '../components/testimonials.tsx';
 prefetchTopProducts();
 preloadFirstSlide();
 
-/** The home page (spec §2): banner, categories, FAQ, featured products, testimonials. */
+/** The home page (docs/product/screens.md): banner, categories, FAQ, featured products, testimonials. */
 export function HomePage() {
   return (
     <div className="flex flex-col gap-14 md:gap-20">

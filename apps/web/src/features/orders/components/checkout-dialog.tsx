@@ -23,7 +23,7 @@ function useSuccessTarget(): string {
 }
 
 /**
- * The checkout dialog (spec §2, §4): buyer, a quantity stepper that never goes below 1, and Buy.
+ * The checkout dialog (docs/product/screens.md): buyer, a quantity stepper that never goes below 1, and Buy.
  * Mounted only while open, so every opening starts from the given quantity.
  */
 export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDialogProps) {

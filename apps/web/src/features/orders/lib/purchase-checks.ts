@@ -8,7 +8,7 @@ export interface PurchaseProblem {
 }
 
 /**
- * The spec's checks, run in the browser before sending for a quick answer (spec §5): the quantity
+ * The spec's checks, run in the browser before sending for a quick answer (docs/product/rules.md): the quantity
  * against the minimum, then the stock against the minimum (not against the chosen quantity). The
  * server repeats them on the live row and also checks the stock against the chosen quantity.
  */

@@ -11,7 +11,7 @@ import { useOrders } from '../api/get-orders.ts';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { OrderImage } from '../components/order-image.tsx';
 
-/** /cart: the signed-in buyer's orders (spec §2 Cart), a page at a time. */
+/** /cart: the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. */
 export function CartPage() {
   const email = useMe().data?.user?.email ?? '';
   const orders = useOrders(email);

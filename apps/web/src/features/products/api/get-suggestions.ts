@@ -1,4 +1,4 @@
-import type { SuggestResult } from '@bulkcart/contracts/search-text';
+import type { SuggestResult } from '@bulkcart/contracts/search';
 import { apiGet } from '../../../lib/api-client.ts';
 
 /** GET /api/search/suggest: names and categories for what is typed so far. */

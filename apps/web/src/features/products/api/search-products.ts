@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SearchResult } from '@bulkcart/contracts/search-text';
+import type { SearchResult } from '@bulkcart/contracts/search';
 import { apiGet } from '../../../lib/api-client.ts';
 import { searchApiPath, toSearchParams, type SearchChoices } from '../lib/search-url.ts';
 import { productKeys } from './product-keys.ts';

@@ -8,7 +8,7 @@ interface LoadMoreProps {
 
 /**
  * "Load more" under a bounded list. It also loads the next page on its own when scrolled into view
- * (decisions.md §2), and stays a plain button for keyboards and for browsers that do not observe.
+ * (docs/product/rules.md), and stays a plain button for keyboards and for browsers that do not observe.
  */
 export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage }: LoadMoreProps) {
   const ref = useRef<HTMLButtonElement>(null);

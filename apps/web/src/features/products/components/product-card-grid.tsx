@@ -22,7 +22,7 @@ interface ProductCardGridProps {
   title?: (product: Product) => ReactNode;
 }
 
-/** The catalog grid of spec §2: 1 column on small screens, 2 on medium, 4 on large. */
+/** The catalog grid of docs/product/screens.md: 1 column on small screens, 2 on medium, 4 on large. */
 export function ProductCardGrid({ products, actions, title }: ProductCardGridProps) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">

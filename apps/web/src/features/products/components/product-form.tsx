@@ -58,13 +58,13 @@ interface ProductFormProps<S extends ProductSchema> {
   schema: S;
   defaultValues: ProductFormValues;
   submitLabel: string;
-  /** Adding (spec §5): description, price and rating may be left empty; updating needs them. */
+  /** Adding (docs/product/rules.md): description, price and rating may be left empty; updating needs them. */
   detailsOptional?: boolean;
   /** Saves; resolves with the values the form should show next, rejects with the server's error. */
   onSubmit: (input: z.output<S>) => Promise<ProductFormValues>;
 }
 
-/** The add and update form of spec §3's product fields, validated by the shared contract schema. */
+/** The add and update form of docs/product/rules.md's product fields, validated by the shared contract schema. */
 export function ProductForm<S extends ProductSchema>({ schema, defaultValues, submitLabel, detailsOptional = false, onSubmit }: ProductFormProps<S>) {
   const form = useForm<ProductFormValues, unknown, z.output<S>>({
     // The schema's input side is `unknown` for preprocessed numbers; the inputs hold the narrower type.

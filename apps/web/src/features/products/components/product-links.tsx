@@ -3,7 +3,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
 
 /**
- * decisions.md §2: Update on your own products, View Details on everyone else's (the server would
+ * docs/product/rules.md: Update on your own products, View Details on everyone else's (the server would
  * refuse the update anyway).
  */
 export function UpdateOrViewLink({ product, myEmail }: { product: Product; myEmail: string | undefined }) {

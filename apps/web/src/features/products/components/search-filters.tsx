@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { SearchFacets } from '@bulkcart/contracts/search-text';
+import type { SearchFacets } from '@bulkcart/contracts/search';
 import type { SearchChoices } from '../lib/search-url.ts';
 
 interface SearchFiltersProps {

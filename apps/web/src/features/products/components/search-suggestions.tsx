@@ -1,5 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { SEARCH_LIMITS, type Suggestion } from '@bulkcart/contracts/search-text';
+import { SEARCH_LIMITS } from '@bulkcart/contracts/search-text';
+import type { Suggestion } from '@bulkcart/contracts/search';
 import { getSuggestions } from '../api/get-suggestions.ts';
 import { searchPathForCategory, searchPathForWords } from '../lib/search-paths.ts';
 

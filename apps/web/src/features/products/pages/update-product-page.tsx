@@ -56,7 +56,7 @@ function UpdateForm({ product }: { product: Product }) {
   );
 }
 
-/** decisions.md §2: only the seller who listed a product may change it, so no form for anyone else. */
+/** docs/product/rules.md: only the seller who listed a product may change it, so no form for anyone else. */
 function NotYourProduct({ product }: { product: Product }) {
   return (
     <div role="alert" className="alert alert-warning flex flex-col items-start gap-3 sm:flex-row sm:items-center sm:justify-between">

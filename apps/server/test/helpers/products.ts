@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
 import { CATEGORIES, type Category, type Product } from '@bulkcart/contracts';
-import { products, type ProductRow } from '../../db/schema/index.ts';
-import type { TestEnv } from '../../../test/helpers/test-app.ts';
-import type { TestUser } from '../../../test/helpers/accounts.ts';
+import { products, type ProductRow } from '../../src/db/schema/index.ts';
+import type { TestEnv } from './test-app.ts';
 
 /** A body that POST /api/addproduct and PUT /api/updateproduct both accept. */
 export function validProductBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -25,12 +24,24 @@ export function validProductBody(overrides: Record<string, unknown> = {}): Recor
   };
 }
 
+/** Who a seeded product belongs to: a signed-up test user, or only an email when no test signs in as its seller. */
+export interface ProductOwner {
+  id: string | null;
+  email: string;
+}
+
+/** The seller of products whose owner no test acts as (ordering tests buy them from someone else). */
+export const OTHER_SELLER: ProductOwner = { id: null, email: 'seller@example.com' };
+
 let counter = 0;
 
-/** Inserts products straight into the database (fast); `seq` follows insertion order. */
+/**
+ * Inserts products straight into the database, so a test depends on the tables and not on the
+ * catalog API; `seq` follows insertion order.
+ */
 export async function seedProducts(
-  env: TestEnv,
-  owner: Pick<TestUser, 'id' | 'email'>,
+  env: Pick<TestEnv, 'db'>,
+  owner: ProductOwner,
   specs: Array<Partial<typeof products.$inferInsert>>,
 ): Promise<ProductRow[]> {
   if (specs.length === 0) return [];
@@ -53,10 +64,15 @@ export async function seedProducts(
   return env.db().insert(products).values(rows).returning();
 }
 
-export async function seedProduct(env: TestEnv, owner: Pick<TestUser, 'id' | 'email'>, spec: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+export async function seedProduct(env: Pick<TestEnv, 'db'>, owner: ProductOwner, spec: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
   const [row] = await seedProducts(env, owner, [spec]);
   if (!row) throw new Error('seed gave no row');
   return row;
+}
+
+export async function readStock(env: Pick<TestEnv, 'db'>, productId: string): Promise<number | undefined> {
+  const [row] = await env.db().select({ mainquantity: products.mainquantity }).from(products).where(eq(products.id, productId));
+  return row?.mainquantity;
 }
 
 export async function readProductRow(env: TestEnv, id: string): Promise<ProductRow | undefined> {
@@ -95,10 +111,6 @@ export async function readAllPages(
     if (pages.length > 1000) throw new Error('pagination does not end');
   }
   return { pages, links };
-}
-
-export function asCookie(user: TestUser): Record<string, string> {
-  return { cookie: user.cookie };
 }
 
 export const UNKNOWN_ID = randomUUID();

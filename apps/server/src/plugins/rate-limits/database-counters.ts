@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+
+/** Expired counter rows one sweep deletes at most, so a sweep stays a short statement. */
+export const SWEEP_BATCH = 500;
+
+/** What one counted key allows: `limit` attempts in a window of `windowMs` from the window's first. */
+export interface CounterSpec {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** A key's count after this request took its place, and the window it was counted in. */
+export interface CountedAttempt {
+  key: string;
+  count: number;
+  /** The window's end as PostgreSQL text: exact, so a give-back can name the same window. */
+  windowEnd: string;
+  /** Milliseconds until the window ends, by the database's clock. */
+  waitMs: number;
+}
+
+/**
+ * Counts one attempt against each key in one statement and answers every key's count including it.
+ * A key's window starts at its first attempt and lasts `windowMs`; the first attempt after it starts
+ * a new one. Keys are taken in sorted order, so two requests sharing keys cannot deadlock.
+ */
+export async function countAttempts(db: Db, specs: CounterSpec[]): Promise<CountedAttempt[]> {
+  const sorted = [...specs].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(
+    sorted.map((s) => sql`(${s.key}, 1, now() + ${s.windowMs}::int * interval '1 millisecond')`),
+    sql`, `,
+  );
+  return queryRows<CountedAttempt>(
+    db,
+    sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at) VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET
+          count = CASE WHEN c.expires_at <= now() THEN 1 ELSE c.count + 1 END,
+          expires_at = CASE WHEN c.expires_at <= now() THEN excluded.expires_at ELSE c.expires_at END
+        RETURNING c.key, c.count, c.expires_at::text AS "windowEnd",
+          greatest(1, ceil(extract(epoch FROM c.expires_at - now()) * 1000))::int AS "waitMs"`,
+  );
+}
+
+/**
+ * Takes back attempts counted by countAttempts, each only while its window is still the one it was
+ * counted in (a newer window never held it). A missing row is left as an empty one, which the sweep
+ * deletes; an update-only statement could not promise the sorted lock order.
+ */
+export async function uncountAttempts(db: Db, attempts: Pick<CountedAttempt, 'key' | 'windowEnd'>[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const sorted = [...attempts].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const values = sql.join(
+    sorted.map((a) => sql`(${a.key}, 0, ${a.windowEnd}::timestamptz)`),
+    sql`, `,
+  );
+  await db.execute(
+    sql`INSERT INTO rate_limit_counters AS c (key, count, expires_at) VALUES ${values}
+        ON CONFLICT (key) DO UPDATE SET count = greatest(c.count - 1, 0)
+        WHERE c.expires_at = excluded.expires_at`,
+  );
+}
+
+export async function clearCounter(db: Db, key: string): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limit_counters WHERE key = ${key}`);
+}
+
+/**
+ * Deletes up to `batch` expired counters, oldest first, and says how many. SKIP LOCKED lets processes
+ * sweep at once without waiting on each other; the outer expiry check spares a row a concurrent
+ * attempt has just restarted.
+ */
+export async function sweepExpiredCounters(db: Db, batch = SWEEP_BATCH): Promise<number> {
+  const [row] = await queryRows<{ deleted: number }>(
+    db,
+    sql`WITH gone AS (
+          DELETE FROM rate_limit_counters WHERE key IN (
+            SELECT key FROM rate_limit_counters WHERE expires_at <= now()
+            ORDER BY expires_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED
+          ) AND expires_at <= now()
+          RETURNING 1
+        )
+        SELECT count(*)::int AS deleted FROM gone`,
+  );
+  return row?.deleted ?? 0;
+}

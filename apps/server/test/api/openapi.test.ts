@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
+import { asUser, signUpUser, type TestUser } from '../helpers/accounts.ts';
+import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
+import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
+
+/**
+ * GET /api/openapi.json against the app itself: the route table the app really registered (not the
+ * description's own idea of it), and real answers checked against the schemas the description gives.
+ * A route added without a schema, or an answer that drifts from its contract, fails here.
+ */
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>>;
+}
+
+/** Fastify's `/api/product/:id` is OpenAPI's `/api/product/{id}`. */
+function toOpenApiPath(url: string): string {
+  return url.replace(/:(\w+)/g, '{$1}');
+}
+
+/** Every operation of the route table that the description must hold, as `GET /api/product/{id}`. */
+function registeredOperations(env: TestEnv): string[] {
+  const operations = new Set<string>();
+  for (const route of env.routes) {
+    if (isOutsideDescription(route.url) || (route.schema as { hide?: boolean } | undefined)?.hide) continue;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      // Fastify adds HEAD beside every GET by itself; the GET describes both.
+      if (method === 'HEAD' && env.routes.some((r) => r.url === route.url && [r.method].flat().includes('GET'))) continue;
+      operations.add(`${method} ${toOpenApiPath(route.url)}`);
+    }
+  }
+  return [...operations].sort();
+}
+
+function describedOperations(doc: OpenApiDocument): string[] {
+  return Object.entries(doc.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+    .sort();
+}
+
+interface World {
+  env: TestEnv;
+  seller: TestUser;
+  buyer: TestUser;
+  productId: string;
+  orderId: string;
+}
+
+interface Sample {
+  operation: string;
+  what: string;
+  send(world: World): Promise<LightMyRequestResponse>;
+  /** Runs after the answer, to keep what later samples need. */
+  keep?(world: World, body: unknown): void;
+}
+
+const idOf = (body: unknown) => (body as { _id: string })._id;
+
+/**
+ * One real request per described operation (some have more, for their other answers), in an order
+ * that builds what the next needs. A new route needs a sample here: the test below says which.
+ */
+const SAMPLES: Sample[] = [
+  { operation: 'GET /api/health', what: 'health', send: ({ env }) => env.request({ method: 'GET', url: '/api/health' }) },
+  { operation: 'GET /api/me', what: 'signed out', send: ({ env }) => env.request({ method: 'GET', url: '/api/me' }) },
+  { operation: 'GET /api/me', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me', headers: asUser(seller) }) },
+  {
+    operation: 'POST /api/addproduct',
+    what: 'a full product',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody() }),
+    keep: (world, body) => {
+      world.productId = idOf(body);
+    },
+  },
+  {
+    operation: 'POST /api/addproduct',
+    what: 'only the required fields',
+    send: ({ env, seller }) =>
+      env.request({
+        method: 'POST',
+        url: '/api/addproduct',
+        headers: asUser(seller),
+        payload: { image: '/images/products/a.webp', name: 'Bare product', mainquantity: 5, minquantity: 1, brandname: 'B', category: 'Health & Beauty' },
+      }),
+  },
+  { operation: 'POST /api/addproduct', what: 'invalid (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: { name: '' } }) },
+  { operation: 'GET /api/topproduct', what: 'featured', send: ({ env }) => env.request({ method: 'GET', url: '/api/topproduct' }) },
+  { operation: 'GET /api/allproduct', what: 'first page of one', send: ({ env }) => env.request({ method: 'GET', url: '/api/allproduct?limit=1' }) },
+  {
+    operation: 'GET /api/search',
+    what: 'words and filters',
+    send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=kettle&brand=HomeChef&minPrice=1&sort=price_asc&limit=1' }),
+  },
+  { operation: 'GET /api/search', what: 'a typo', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=kettel' }) },
+  { operation: 'GET /api/search', what: 'no match', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=zeppelin' }) },
+  { operation: 'GET /api/search', what: 'invalid (422)', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?sort=cheapest' }) },
+  { operation: 'GET /api/search/suggest', what: 'names and categories', send: ({ env }) => env.request({ method: 'GET', url: '/api/search/suggest?q=ke' }) },
+  { operation: 'GET /api/search/suggest', what: 'too short', send: ({ env }) => env.request({ method: 'GET', url: '/api/search/suggest?q=k' }) },
+  { operation: 'GET /api/product/{id}', what: 'one product', send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}` }) },
+  { operation: 'GET /api/product/{id}', what: 'unknown (404)', send: ({ env }) => env.request({ method: 'GET', url: `/api/product/${UNKNOWN_ID}` }) },
+  {
+    operation: 'GET /api/products/{email}',
+    what: 'own products',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'PUT /api/updateproduct/{id}',
+    what: 'update',
+    send: ({ env, seller, productId }) => env.request({ method: 'PUT', url: `/api/updateproduct/${productId}`, headers: asUser(seller), payload: validProductBody({ name: 'Renamed' }) }),
+  },
+  {
+    operation: 'PATCH /api/products/{id}',
+    what: 'stock +10',
+    send: ({ env, seller, productId }) => env.request({ method: 'PATCH', url: `/api/products/${productId}`, headers: asUser(seller), payload: { quantity: 10 } }),
+  },
+  {
+    operation: 'POST /api/order',
+    what: 'a purchase',
+    send: ({ env, buyer, productId }) =>
+      env.request({ method: 'POST', url: '/api/order', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' }, payload: { productId, quantity: 20 } }),
+    keep: (world, body) => {
+      world.orderId = idOf(body);
+    },
+  },
+  {
+    operation: 'POST /api/order',
+    what: 'the same key again (200)',
+    send: ({ env, buyer, productId }) =>
+      env.request({ method: 'POST', url: '/api/order', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' }, payload: { productId, quantity: 20 } }),
+  },
+  {
+    operation: 'POST /api/order',
+    what: 'below the MOQ (422)',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }),
+  },
+  {
+    operation: 'GET /api/orders/{email}',
+    what: 'own orders',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}`, headers: asUser(buyer) }),
+  },
+  { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
+  { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
+  { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
+];
+
+/** The schema the description gives for this answer: its own status, else the 4XX / 5XX range. */
+function describedSchema(doc: OpenApiDocument, operation: string, status: number): object | undefined {
+  const [method = '', path = ''] = operation.split(' ');
+  const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+  const response = responses[String(status)] ?? responses[`${String(status)[0]}XX`];
+  return response?.content?.['application/json']?.schema;
+}
+
+describe('OpenAPI description (GET /api/openapi.json)', () => {
+  let env: TestEnv;
+  let doc: OpenApiDocument;
+
+  beforeAll(async () => {
+    env = await createTestEnv('pglite');
+    const response = await env.request({ method: 'GET', url: OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    doc = response.json() as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('is OpenAPI 3.1 and describes exactly the API routes the app registered', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(describedOperations(doc)).toEqual(registeredOperations(env));
+  });
+
+  it('describes a JSON answer for every success of every operation', () => {
+    const missing = describedOperations(doc).filter((operation) => {
+      const [method = '', path = ''] = operation.split(' ');
+      const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+      const successes = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
+      return successes.length === 0 || successes.some((status) => !responses[status]?.content?.['application/json']?.schema);
+    });
+    expect(missing, 'give these routes a response schema (lib/route-schema.ts routeContract)').toEqual([]);
+  });
+
+  it('has a sample request in this test for every described operation', () => {
+    const sampled = new Set(SAMPLES.map((sample) => sample.operation));
+    const unsampled = describedOperations(doc).filter((operation) => !sampled.has(operation));
+    expect(unsampled, 'add a request for these to SAMPLES in test/api/openapi.test.ts').toEqual([]);
+  });
+
+  it('gets real answers that match the described status and schema', async () => {
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
+    const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
+    const world: World = { env, seller, buyer, productId: '', orderId: '' };
+    const mismatches: string[] = [];
+    for (const sample of SAMPLES) {
+      const response = await sample.send(world);
+      const label = `${sample.operation} (${sample.what}) → ${response.statusCode}`;
+      const schema = describedSchema(doc, sample.operation, response.statusCode);
+      if (!schema) {
+        mismatches.push(`${label}: status not described`);
+        continue;
+      }
+      const body: unknown = response.json();
+      const validate = ajv.compile(schema);
+      if (!validate(body)) mismatches.push(`${label}: ${ajv.errorsText(validate.errors)}`);
+      sample.keep?.(world, body);
+    }
+    expect(mismatches).toEqual([]);
+  });
+});

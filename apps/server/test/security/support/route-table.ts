@@ -1,0 +1,237 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { session } from '../../../src/db/schema/auth.ts';
+import type { TestEnv } from '../../helpers/test-app.ts';
+import type { TestUser } from '../../helpers/accounts.ts';
+import { seedProduct, validProductBody } from '../../helpers/products.ts';
+
+/**
+ * Every /api route the server registers, with the answer each kind of caller must get. The
+ * authorization matrix sends each as written; the respelling tests send each under other spellings.
+ */
+
+export interface Fixture {
+  owner: TestUser;
+  other: TestUser;
+  /** A product listed by the owner. */
+  productId: string;
+  /** A live order the owner placed (on a product of someone else). */
+  orderId: string;
+  /** A second session of the owner, made for this case only (so revoking it harms no other case). */
+  spareOwnerToken: string;
+}
+
+export type Credentials = Record<string, string>;
+
+export interface Caller {
+  label: string;
+  actor: 'signedOut' | 'other' | 'owner';
+  headers(f: Fixture): Credentials;
+}
+
+/** Signed out means any of: nothing, a forged bearer token, a forged session cookie. */
+export const CALLERS: Caller[] = [
+  { label: 'no credentials', actor: 'signedOut', headers: () => ({}) },
+  { label: 'a forged bearer token', actor: 'signedOut', headers: () => ({ authorization: `Bearer ${randomBytes(24).toString('base64url')}` }) },
+  { label: 'a forged session cookie', actor: 'signedOut', headers: () => ({ cookie: `better-auth.session_token=${randomBytes(24).toString('base64url')}.c2lnbmF0dXJl` }) },
+  { label: "another user's cookie", actor: 'other', headers: (f) => ({ cookie: f.other.cookie }) },
+  { label: "another user's bearer token", actor: 'other', headers: (f) => ({ authorization: `Bearer ${f.other.token}` }) },
+  // The owner goes last: a permitted write may consume the fixture (a delete, a cancel).
+  { label: "the owner's cookie", actor: 'owner', headers: (f) => ({ cookie: f.owner.cookie }) },
+];
+
+export interface RouteCase {
+  route: string;
+  request(f: Fixture): InjectOptions;
+  expected: { signedOut: number; other: number; owner: number };
+  /** Answers that must not change the database even though they succeed (reads, no-op writes). */
+  readOnly?: { other?: boolean; owner?: boolean };
+  /** Extra checks on an answer, e.g. that another user's read does not leak the owner's data. */
+  check?(f: Fixture, actor: Caller['actor'], response: LightMyRequestResponse): void;
+}
+
+const enc = encodeURIComponent;
+
+/** A public read, the same for every caller, that changes nothing. */
+function publicRead(route: string, url: string, status = 200): RouteCase {
+  return { route, request: () => ({ method: 'GET', url }), expected: { signedOut: status, other: status, owner: status }, readOnly: { other: true, owner: true } };
+}
+
+/** The API description and its reference page (plugins/openapi.ts). */
+const API_REFERENCE_ROUTES: RouteCase[] = [
+  publicRead('GET /api/openapi.json', '/api/openapi.json'),
+  publicRead('GET /api/docs/', '/api/docs/'),
+  publicRead('GET /api/docs/json', '/api/docs/json'),
+  publicRead('GET /api/docs/yaml', '/api/docs/yaml'),
+  publicRead('GET /api/docs/static/index.html', '/api/docs/static/index.html', 302),
+  publicRead('GET /api/docs/static/swagger-initializer.js', '/api/docs/static/swagger-initializer.js'),
+  publicRead('GET /api/docs/static/*', '/api/docs/static/swagger-ui.css'),
+];
+
+export const ROUTES: RouteCase[] = [
+  ...API_REFERENCE_ROUTES,
+  {
+    route: 'GET /api/health',
+    request: () => ({ method: 'GET', url: '/api/health' }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/me',
+    request: () => ({ method: 'GET', url: '/api/me' }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      const email = (response.json() as { user: { email: string } | null }).user?.email ?? null;
+      expect(email).toBe(actor === 'signedOut' ? null : actor === 'other' ? f.other.email : f.owner.email);
+    },
+  },
+  {
+    route: 'GET /api/topproduct',
+    request: () => ({ method: 'GET', url: '/api/topproduct' }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/allproduct',
+    request: () => ({ method: 'GET', url: '/api/allproduct?limit=5' }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/product/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/product/${f.productId}` }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  // Search (issue 17): public reads; the words match the fixture's product (validProductBody).
+  publicRead('GET /api/search', `/api/search?q=kettle&category=${enc('Home & Kitchen Appliances')}&sort=price_asc&limit=5`),
+  publicRead('GET /api/search/suggest', '/api/search/suggest?q=ket'),
+  {
+    route: "GET /api/products/{email} (the owner's email)",
+    request: (f) => ({ method: 'GET', url: `/api/products/${enc(f.owner.email)}` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+    readOnly: { owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((p) => p._id)).toContain(f.productId);
+      else expect(response.body).not.toContain(f.productId);
+    },
+  },
+  {
+    route: "GET /api/products/{email} (the owner's email in capitals)",
+    request: (f) => ({ method: 'GET', url: `/api/products/${enc(f.owner.email.toUpperCase())}` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'POST /api/addproduct',
+    request: () => ({ method: 'POST', url: '/api/addproduct', payload: validProductBody({ name: `Matrix ${randomUUID()}` }) }),
+    // Anyone signed in may list a product of their own.
+    expected: { signedOut: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'PUT /api/updateproduct/{id}',
+    request: (f) => ({ method: 'PUT', url: `/api/updateproduct/${f.productId}`, payload: validProductBody({ name: 'Taken over' }) }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/products/{id} (stock down)',
+    request: (f) => ({ method: 'PATCH', url: `/api/products/${f.productId}`, payload: { quantity: -5 } }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'PATCH /api/products/{id} (stock up)',
+    request: (f) => ({ method: 'PATCH', url: `/api/products/${f.productId}`, payload: { quantity: 5 } }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/product/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/product/${f.productId}` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+  },
+  {
+    route: 'POST /api/order',
+    request: (f) => ({ method: 'POST', url: '/api/order', payload: { productId: f.productId, quantity: 10 } }),
+    // Anyone signed in may buy, the seller included.
+    expected: { signedOut: 401, other: 201, owner: 201 },
+  },
+  {
+    route: "GET /api/orders/{email} (the owner's email)",
+    request: (f) => ({ method: 'GET', url: `/api/orders/${enc(f.owner.email)}` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+    readOnly: { owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((o) => o._id)).toContain(f.orderId);
+      else expect(response.body).not.toContain(f.orderId);
+    },
+  },
+  {
+    route: "GET /api/orders/{email} (the owner's email in capitals)",
+    request: (f) => ({ method: 'GET', url: `/api/orders/${enc(f.owner.email.toUpperCase())}` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'DELETE /api/order/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/order/${f.orderId}` }),
+    // Another buyer's order looks exactly like an unknown one.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  // better-auth's session reads answer the session token (a Bearer credential): not offered, /api/me is.
+  {
+    route: 'GET /api/auth/get-session',
+    request: () => ({ method: 'GET', url: '/api/auth/get-session' }),
+    expected: { signedOut: 404, other: 404, owner: 404 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/auth/list-sessions',
+    request: () => ({ method: 'GET', url: '/api/auth/list-sessions' }),
+    expected: { signedOut: 404, other: 404, owner: 404 },
+    readOnly: { other: true, owner: true },
+  },
+  // Not on the allow-list of better-auth endpoints the product uses (auth.routes.ts).
+  {
+    route: "POST /api/auth/revoke-session (the owner's session)",
+    request: (f) => ({ method: 'POST', url: '/api/auth/revoke-session', payload: { token: f.spareOwnerToken } }),
+    expected: { signedOut: 404, other: 404, owner: 404 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/no-such-route',
+    request: () => ({ method: 'GET', url: '/api/no-such-route' }),
+    expected: { signedOut: 404, other: 404, owner: 404 },
+    readOnly: { other: true, owner: true },
+  },
+];
+
+async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string> {
+  const token = randomBytes(24).toString('base64url');
+  await env.db().insert(session).values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  return token;
+}
+
+
+/** A fresh product, order and spare session for one route case: a permitted write may consume them. */
+export async function makeFixture(env: TestEnv, users: { owner: TestUser; other: TestUser; seller: TestUser }): Promise<Fixture> {
+  const { owner, other, seller } = users;
+  const product = await seedProduct(env, owner, { mainquantity: 1_000, minquantity: 10, priceCents: 1_500 });
+  const bought = await seedProduct(env, seller, { mainquantity: 1_000, minquantity: 10, priceCents: 700 });
+  const order = await env.request({ method: 'POST', url: '/api/order', headers: { cookie: owner.cookie }, payload: { productId: bought.id, quantity: 10 } });
+  expect(order.statusCode, order.body).toBe(201);
+  return { owner, other, productId: product.id, orderId: (order.json() as { _id: string })._id, spareOwnerToken: await insertSpareSession(env, owner) };
+}
+
+/** `GET /api/product/{id}` and `GET /api/product/:id` both become `GET /api/product/:param`. */
+export function normaliseRoute(route: string): string {
+  return route.replace(/\{\w+\}/g, ':param').replace(/:\w+(\|:\w+)*/g, ':param');
+}
+
+/** The app's route table (app.ts records every route as it is added) as `METHOD /path` lines. */
+export function listApiRoutes(table: RouteOptions[]): string[] {
+  return table.flatMap((route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return [];
+    return [route.method].flat().filter((method) => method !== 'HEAD').map((method) => normaliseRoute(`${method} ${route.url}`));
+  });
+}
