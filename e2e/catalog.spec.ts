@@ -131,7 +131,7 @@ test('All Product shows your products with Update in both views, and the availab
   await page.getByLabel('View', { exact: true }).selectOption({ label: 'Table View' });
   await expect(page).toHaveURL(/view=table/);
   const table = page.getByRole('table');
-  for (const header of ['Image', 'Name', 'Description', 'Brand', 'Category', 'Price', 'Update']) {
+  for (const header of ['Image', 'Name', 'Description', 'Brand', 'Category', 'Price', 'Action']) {
     await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
   }
   const row = table.getByRole('row').filter({ hasText: bulk.name });

@@ -41,6 +41,20 @@ test('Escape closes the suggestions and keeps the text', async ({ page }) => {
   await expect(box).toHaveValue('glo');
 });
 
+test('words typed before the suggestions have loaded still get suggestions', async ({ page }) => {
+  // The suggestions load on the box's first focus; a slow network lets the buyer type first.
+  await page.route(/\/assets\/search-suggestions-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await route.continue();
+  });
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.click();
+  await box.pressSequentially('glo', { delay: 30 });
+  await expect(page.getByRole('listbox', { name: 'Search suggestions' })).toBeVisible();
+  await expect(page.getByRole('option').first()).toContainText(/glo/i);
+});
+
 test('a misspelt search finds the product, a facet narrows the results, a reload keeps them', async ({ page }) => {
   await page.goto('/');
   const box = page.getByRole('combobox', { name: 'Search products' });

@@ -5,7 +5,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-for (const vitest of ['.tmp/vitest.json', '.tmp/vitest-resilience.json']) {
+for (const vitest of ['.tmp/vitest.json', '.tmp/vitest-second-node.json', '.tmp/vitest-resilience.json']) {
   if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;

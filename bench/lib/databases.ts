@@ -24,6 +24,12 @@ export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite
   return { target: { kind: 'pglite', dataDir }, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** A fresh database of either kind: a PGlite folder (removed by `remove`) or a PostgreSQL database. */
+export async function createBenchDatabase(adminUrl: string, kind: DatabaseTarget['kind'], label: string): Promise<{ target: DatabaseTarget; remove: () => void }> {
+  if (kind === 'pglite') return createPgliteFolder();
+  return { target: await createPostgresDatabase(adminUrl, label), remove: () => {} };
+}
+
 /**
  * Direct SQL on the database under test. A PGlite folder must never be open in two processes at
  * once (docs/stack.md), so for PGlite call this only while no server holds it.

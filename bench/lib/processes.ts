@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,8 +109,24 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
+let isBuildChecked = false;
+
 /**
- * `node --import tsx apps/server/src/server.ts` on a free loopback port, quiet (LOG_LEVEL=warn).
+ * How the measured server runs: compiled (`node apps/server/dist/server.js`, as `npm start` runs it),
+ * built first when stale in this checkout. Another checkout (--server-root) without a compiled
+ * server is one from before issue 18, run as it was then: `node --import tsx apps/server/src/server.ts`.
+ */
+function serverCommand(): string[] {
+  if (serverRoot === REPO_ROOT && !isBuildChecked) {
+    execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    isBuildChecked = true;
+  }
+  const compiled = path.join(serverRoot, 'apps/server/dist/server.js');
+  return existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+}
+
+/**
+ * The server (see serverCommand) on a free loopback port, quiet (LOG_LEVEL=warn).
  * A new PGlite folder is first created by a start and stop of its own: creating the database (initdb
  * in WASM) grows PGlite's memory for the life of the process, which a server restarted on existing
  * data, the everyday case, does not carry.
@@ -135,7 +151,7 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
     ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : { DATA_DIR: options.database.dataDir }),
     ...options.env,
   };
-  const child = await spawnUntilReady(['--import', 'tsx', 'apps/server/src/server.ts'], env, /BulkCart is listening/, options.name ?? `server:${port}`, serverRoot);
+  const child = await spawnUntilReady(serverCommand(), env, /BulkCart is listening/, options.name ?? `server:${port}`, serverRoot);
   return wrap(child, port);
 }
 

@@ -1,9 +1,9 @@
 import { searchQuerySchema } from '@bulkcart/contracts';
 import { signUp } from '../lib/accounts.ts';
-import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
+import { createBenchDatabase, withSql } from '../lib/databases.ts';
 import { explainQueries, type ExplainedQuery } from '../lib/explain.ts';
 import { measureSequential, type LatencyResult } from '../lib/latency.ts';
-import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
+import { startServerProcess } from '../lib/processes.ts';
 import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
 import { seedCatalog } from '../seed-catalog.ts';
 import { searchProducts, suggest } from '../../apps/server/src/modules/search/search.service.ts';
@@ -54,8 +54,7 @@ function groupParams(params: URLSearchParams): Array<[string, string | string[]]
 }
 
 async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', size: number): Promise<SearchRun> {
-  const folder = kind === 'pglite' ? createPgliteFolder() : null;
-  const target: DatabaseTarget = folder ? folder.target : await createPostgresDatabase(context.pgAdminUrl, `search_${size}`);
+  const { target, remove } = await createBenchDatabase(context.pgAdminUrl, kind, `search_${size}`);
   const database = DATABASE_LABEL[kind];
   try {
     let server = await startServerProcess({ database: target, name: `search-${size}` });
@@ -83,7 +82,7 @@ async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', si
     const explained = await explainQueries(target, explainSteps());
     return { database, size, seeded: { products: seeded.products, seconds: seeded.seconds }, lines, explained };
   } finally {
-    folder?.remove();
+    remove();
   }
 }
 

@@ -13,6 +13,7 @@ import { registerCanonicalPathRefusal, rewriteToCanonicalPath } from './plugins/
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
@@ -65,6 +66,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
     connectionTimeout: timeouts.idleMs,
     http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
     clientErrorHandler: answerClientError,
+    // One line per request instead of Fastify's two, API calls at info, the rest at debug.
+    logController: new AccessLog(),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();

@@ -1,7 +1,10 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { startServer, StartupError, type RunningServer } from './start.ts';
+import { createPrettyLogStream } from './lib/pretty-log-stream.ts';
 
 const SHUTDOWN_DEADLINE_MS = 10_000;
+/** The oldest Node line still supported upstream (docs/decisions/010-production-runtime.md). */
+const OLDEST_SUPPORTED_NODE = 22;
 /** A stopping server closes once no request is in flight and none has come for this long… */
 const SHUTDOWN_QUIET_MS = 300;
 /** …or after this long at most, if clients keep coming (in-flight requests still finish after it). */
@@ -56,12 +59,17 @@ async function main(): Promise<void> {
 
   let server: RunningServer;
   try {
-    server = await startServer(config);
+    const readable = !config.isProduction && process.stdout.isTTY;
+    server = await startServer(config, { logger: { level: config.logLevel, ...(readable ? { stream: createPrettyLogStream(process.stdout) } : {}) } });
   } catch (error) {
     if (error instanceof StartupError) fail(`BulkCart could not start: ${error.message}`);
     fail(`BulkCart could not start: ${(error as Error).message}`);
   }
   process.stdout.write(`BulkCart is listening on ${server.url} (database: ${server.database.kind})\n`);
+  const nodeMajor = Number(process.versions.node.split('.')[0]);
+  if (nodeMajor < OLDEST_SUPPORTED_NODE) {
+    server.app.log.warn(`Node ${process.versions.node} is past its end of life: install Node 24 LTS (or 22). See README.md.`);
+  }
   const activity = trackActivity(server);
 
   let stopping = false;

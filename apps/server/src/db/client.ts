@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+// Only the extension's descriptor (a file path, no PGlite code): PGlite itself loads when chosen.
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -31,7 +28,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  */
 export const PGLITE_EXTENSIONS = { pg_trgm };
 
+// Each driver is loaded only when chosen: a server on PostgreSQL never loads PGlite (and the reverse),
+// which keeps the production process smaller.
 async function openPglite(dataDir: string | null): Promise<Database> {
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
@@ -50,6 +50,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A rush on one product queues requests for a connection; waiting up to 10 s beats failing them
   // with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });

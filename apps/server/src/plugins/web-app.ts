@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { sendApiNotFound } from './errors.ts';
 import { isApiPath, pathOf } from './canonical-path.ts';
-
-export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+import { DEFAULT_WEB_DIST } from '../locations.ts';
+import { logAtDebug } from './request-log.ts';
 
 /**
  * Serves the built React app. Hashed assets are cached for a year; index.html never, so a deploy is
@@ -31,6 +30,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
   }
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(pathOf(request))) return sendApiNotFound(reply);
+    logAtDebug(request);
     if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();
     // Unknown file-like paths (e.g. a missing .webp) stay a real 404 instead of serving HTML.

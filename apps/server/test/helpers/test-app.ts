@@ -43,7 +43,8 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-export async function createTestEnv(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestEnv> {
+/** `logger`: pino options for a test that reads the log; every other test runs without one. */
+export async function createTestEnv(kind: DatabaseKind, env: Record<string, string> = {}, logger: object | false = false): Promise<TestEnv> {
   const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -55,7 +56,7 @@ export async function createTestEnv(kind: DatabaseKind, env: Record<string, stri
   });
   const database = await openDatabase(config.database);
   await runMigrations(database);
-  const { app, ctx, routes } = await buildApp({ config, database, logger: false });
+  const { app, ctx, routes } = await buildApp({ config, database, logger });
   await app.ready();
   return {
     kind,

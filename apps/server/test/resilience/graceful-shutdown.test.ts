@@ -59,8 +59,8 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
     const holder = new pg.Client({ connectionString: home.env.DATABASE_URL });
     let server: ServerProcess | undefined;
     try {
-      // info level logs every request as it starts, which is how we know all 100 are inside the server.
-      server = await startServer({ port: await freePort(), env: { ...home.env, DB_POOL_SIZE: String(IN_FLIGHT + 10), LOG_LEVEL: 'info' } });
+      // trace level logs every request as it starts, which is how we know all 100 are inside the server.
+      server = await startServer({ port: await freePort(), env: { ...home.env, DB_POOL_SIZE: String(IN_FLIGHT + 10), LOG_LEVEL: 'trace' } });
       const { buyers, stock } = await listCatalog(server.url, 1, randomUUID().slice(0, 8));
       const productId = [...stock.keys()][0]!;
 
@@ -76,7 +76,7 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
           return o;
         }),
       );
-      const started = () => server!.output().slice(mark).split('\n').filter((l) => l.includes('"url":"/api/order"') && l.includes('incoming request')).length;
+      const started = () => server!.output().slice(mark).split('\n').filter((l) => l.includes('"path":"/api/order"') && l.includes('incoming request')).length;
       const lockWaiters = async () =>
         (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0]?.n ?? 0;
       while (started() < IN_FLIGHT || (await lockWaiters()) === 0) {

@@ -4,6 +4,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { SearchBox } from './search-box.tsx';
+import { useEscapeClosesDropdown } from '../lib/use-escape-closes-dropdown.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
 const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
@@ -42,10 +43,11 @@ export function Navbar() {
   const me = useMe();
   const user = me.data?.user ?? null;
   const items = [...everyone, ...(me.isPending ? [] : user ? signedIn : signedOut)];
+  const phoneMenu = useEscapeClosesDropdown('dropdown');
   return (
     <header className="navbar sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
       <div className="navbar-start">
-        <div className="dropdown">
+        <div {...phoneMenu}>
           <button type="button" tabIndex={0} className="btn btn-ghost lg:hidden" aria-label="Open menu">
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />

@@ -41,6 +41,12 @@ function subscribe(listener: () => void) {
 /** Marks the notices' region, a child of <body>, as what an open Modal leaves usable (modal.tsx). */
 export const OVER_MODALS_ATTRIBUTE = 'data-over-modals';
 
+/**
+ * Below the sticky navbar (4 rem), at the right: never over the logo, the menu button or the avatar,
+ * which a person may want to press while a notice is up. On a phone it takes the width less margins.
+ */
+const NOTICE_PLACEMENT = 'm-0 mt-[4.75rem] ml-auto mr-3 w-[calc(100vw-1.5rem)] sm:mr-4 sm:max-w-sm';
+
 const kindClass: Record<NoticeKind, string> = {
   success: 'alert-success',
   error: 'alert-error',
@@ -67,7 +73,7 @@ export function NoticeHost() {
   }, [current]);
 
   return createPortal(
-    <div ref={ref} popover="manual" data-over-modals="" className="m-0 ml-auto mt-4 mr-4 max-w-sm border-0 bg-transparent p-0 overflow-visible">
+    <div ref={ref} popover="manual" data-over-modals="" className={`${NOTICE_PLACEMENT} border-0 bg-transparent p-0 overflow-visible`}>
       <div className="flex flex-col gap-2">
         {current.map((n) => (
           <div key={n.id} role={n.kind === 'error' ? 'alert' : 'status'} className={`alert ${kindClass[n.kind]} shadow-lg`}>

@@ -98,3 +98,8 @@ export async function isAuthenticatedByBearer(auth: Auth, request: FastifyReques
   const found = await auth.api.getSession({ headers: new Headers({ authorization }), query: { disableRefresh: true } });
   return found !== null && !isPastAbsoluteLifetime(found.session.createdAt);
 }
+
+/** The signed-in user's id if this request resolved its session (for the access log; never asks). */
+export function resolvedUserId(request: FastifyRequest): string | null {
+  return sessionCache.get(request)?.user?.id ?? null;
+}

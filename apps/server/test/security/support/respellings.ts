@@ -33,6 +33,9 @@ export function respell(url: string): Respelling[] {
   const tail = rest.join('/');
   const second = rest[0] ?? '';
   const afterSecond = rest.slice(1).join('/');
+  // A route that itself ends in a slash (/api/docs/) has a canonical twin for these two: `//` and
+  // a trailing dot segment both resolve back onto it.
+  const trailing = path.endsWith('/') ? 'same' : 'refused';
   const withSecond = (s: string) => `/${first}/${[s, afterSecond].filter((p) => p !== '').join('/')}`;
   return [
     { label: 'a dot segment', kind: 'same', url: `/${first}/./${tail}${query}` },
@@ -42,8 +45,8 @@ export function respell(url: string): Respelling[] {
     { label: "an encoded letter in the route's own word", kind: 'same', url: `${withSecond(encodeFirstLetter(second))}${query}` },
     { label: 'every letter encoded', kind: 'same', url: `${encodeEveryLetter(path)}${query}` },
     { label: 'a double slash', kind: 'same', url: `/${first}//${tail}${query}` },
-    { label: 'a trailing /.', kind: 'refused', url: `${path}/.${query}` },
-    { label: 'a trailing slash', kind: 'refused', url: `${path}/${query}` },
+    { label: 'a trailing /.', kind: trailing, url: `${path}/.${query}` },
+    { label: 'a trailing slash', kind: trailing, url: `${path}/${query}` },
     { label: 'a backslash', kind: 'refused', url: `/${first}\\${tail}${query}` },
     { label: 'an encoded slash', kind: 'refused', url: `/${first}%2F${tail}${query}` },
     { label: 'an encoded backslash', kind: 'refused', url: `/${first}%5c${tail}${query}` },

@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { notify } from '../../../components/notice.tsx';
+import { useId, useState, type ReactNode } from 'react';
 
 /** The frame shared by the Sign In and Sign-up pages: a centred card with a heading. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -18,16 +17,23 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/** "Forgot your password?": the spec's link that goes nowhere; it says so instead of doing nothing. */
+/**
+ * "Forgot your password?": the spec's link that goes nowhere. There is no reset by e-mail and no
+ * support desk, so it says plainly what a person can do instead, in place, for as long as they need.
+ */
 export function ForgotPasswordLink() {
+  const [isOpen, setOpen] = useState(false);
+  const id = useId();
   return (
-    <button
-      type="button"
-      className="link link-hover text-sm text-primary"
-      onClick={() => notify({ kind: 'info', text: 'Password reset is not available yet. Please contact support.', durationMs: 3000 })}
-    >
-      Forgot your password?
-    </button>
+    <div className="flex w-full flex-col items-end text-sm">
+      <button type="button" className="link link-hover text-primary" aria-expanded={isOpen} aria-controls={id} onClick={() => setOpen((open) => !open)}>
+        Forgot your password?
+      </button>
+      <p id={id} hidden={!isOpen} className="mt-2 w-full rounded-box bg-base-200 p-3 text-base-content/80">
+        BulkCart cannot reset passwords by e-mail yet. If your account uses Google, sign in with Google;
+        otherwise create a new account with another e-mail address on the Sign Up page.
+      </p>
+    </div>
   );
 }
 

@@ -1,11 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useGoogleSignIn } from '../api/sign-in-with-google.ts';
 import { useReturnPath } from '../lib/return-path.ts';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server';
 
 /**
- * "Login with Google" / "Continue with Google". Shown disabled, with a tooltip saying why, when the
+ * "Login with Google" / "Continue with Google". Shown disabled, with a line saying why, when the
  * server has no Google client configured. A failure is ignored silently, as the spec says.
  */
 export function GoogleButton({ label, isEnabled }: { label: string; isEnabled: boolean }) {
@@ -21,22 +21,25 @@ export function GoogleButton({ label, isEnabled }: { label: string; isEnabled: b
     window.addEventListener('pageshow', onPageShow);
     return () => window.removeEventListener('pageshow', onPageShow);
   }, [reset]);
-  const button = (
-    <button
-      type="button"
-      className="btn btn-outline w-full"
-      disabled={!isEnabled || isBusy}
-      onClick={() => google.mutate({ returnTo, errorPath: window.location.pathname })}
-    >
-      {isBusy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
-      {label}
-    </button>
-  );
-  if (isEnabled) return button;
+  const reasonId = useId();
   return (
-    <div className="tooltip w-full" data-tip={NOT_CONFIGURED}>
-      {button}
-      <span className="sr-only">{NOT_CONFIGURED}</span>
+    <div className="w-full">
+      <button
+        type="button"
+        className="btn btn-outline w-full"
+        disabled={!isEnabled || isBusy}
+        aria-describedby={isEnabled ? undefined : reasonId}
+        onClick={() => google.mutate({ returnTo, errorPath: window.location.pathname })}
+      >
+        {isBusy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
+        {label}
+      </button>
+      {/* Shown, not a tooltip: a touch screen has no hover to reveal it. */}
+      {isEnabled ? null : (
+        <p id={reasonId} className="mt-1 text-center text-xs text-base-content/70">
+          {NOT_CONFIGURED}.
+        </p>
+      )}
     </div>
   );
 }

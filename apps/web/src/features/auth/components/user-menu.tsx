@@ -1,13 +1,15 @@
 import type { Me } from '@bulkcart/contracts/account';
 import { useSignOut } from '../api/sign-out.ts';
+import { useEscapeClosesDropdown } from '../../../lib/use-escape-closes-dropdown.ts';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
 /** Round avatar (photo or default picture) opening a dropdown with name, email and Logout. */
 export function UserMenu({ user }: { user: Me }) {
   const signOut = useSignOut();
+  const dropdown = useEscapeClosesDropdown('dropdown dropdown-end');
   return (
-    <div className="dropdown dropdown-end">
+    <div {...dropdown}>
       <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar" aria-label="Account menu">
         <span className="block h-10 w-10 overflow-hidden rounded-full ring-2 ring-primary/30 ring-offset-1">
           <img

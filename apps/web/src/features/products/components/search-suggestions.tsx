@@ -109,6 +109,13 @@ export default function SearchSuggestions({ listId, input, value, handlers, setV
     },
   }));
 
+  // Text typed while this component was still loading (it loads on the box's first focus) was never
+  // asked about: ask once on arrival.
+  const typedBeforeLoad = useRef(value);
+  useEffect(() => {
+    if (typedBeforeLoad.current.trim().length >= SEARCH_LIMITS.suggestMinChars) handlers.current?.input(typedBeforeLoad.current);
+  }, [handlers]);
+
   const expanded = isOpen && suggestions.length > 0;
   // Set on the element, not through the navbar's state: that keeps the home page's code smaller.
   const activeId = expanded && active >= 0 ? `${listId}-option-${active}` : null;
