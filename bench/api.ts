@@ -4,7 +4,7 @@
  * PID. Prints a Markdown report (pasted into docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.
  *
- *   npm run bench:api -- [--parts=read,orders,scale,processes,memory] [--duration=10] [--warmup=3]
+ *   npm run bench:api -- [--parts=read,orders,scale,processes,search] [--duration=10] [--warmup=3]
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
  */
@@ -21,8 +21,9 @@ import { measureReadCeiling } from './parts/read-ceiling.ts';
 import { measureOrders } from './parts/orders.ts';
 import { measureCatalogScale } from './parts/catalog-scale.ts';
 import { measureProcesses } from './parts/processes.ts';
+import { measureSearch } from './parts/search.ts';
 
-const PARTS = ['read', 'orders', 'scale', 'processes'] as const;
+const PARTS = ['read', 'orders', 'scale', 'processes', 'search'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseOptions() {
@@ -34,6 +35,7 @@ function parseOptions() {
       connections: { type: 'string', default: '64' },
       databases: { type: 'string', default: 'pglite,postgres' },
       sizes: { type: 'string', default: '1000,100000' },
+      'search-size': { type: 'string', default: '100000' },
       'server-root': { type: 'string' },
     },
   });
@@ -48,6 +50,7 @@ function parseOptions() {
     connections: Number(values.connections),
     databases: databases as Array<'pglite' | 'postgres'>,
     sizes: values.sizes.split(',').map(Number),
+    searchSize: Number(values['search-size']),
     serverRoot: values['server-root'],
   };
 }
@@ -80,6 +83,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('orders')) report.orders = await measureOrders(context);
     if (options.parts.includes('scale')) report.scale = await measureCatalogScale(context, options.sizes);
     if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
+    if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize);
   } finally {
     cluster.stop();
   }

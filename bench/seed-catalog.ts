@@ -38,6 +38,17 @@ async function insertBenchUsers(query: Query): Promise<void> {
 }
 
 /**
+ * Names are built from 23 adjectives × 41 nouns so that search meets a real vocabulary: a noun is a
+ * common word (~2,400 products at 100,000), and every 10,000th product is a "Zeppelin" (a rare one).
+ */
+const ADJECTIVES = ['Heavy', 'Compact', 'Premium', 'Budget', 'Industrial', 'Classic', 'Smart', 'Eco', 'Deluxe', 'Portable', 'Wireless',
+  'Steel', 'Bamboo', 'Cotton', 'Glass', 'Ceramic', 'Plastic', 'Leather', 'Rubber', 'Wooden', 'Organic', 'Vintage', 'Ergonomic'];
+const NOUNS = ['Gloves', 'Stapler', 'Paper', 'Kettle', 'Blender', 'Drill', 'Hammer', 'Lamp', 'Chair', 'Desk', 'Notebook', 'Pen',
+  'Marker', 'Backpack', 'Jacket', 'Sneakers', 'Scarf', 'Shampoo', 'Lotion', 'Toothbrush', 'Headphones', 'Charger', 'Speaker',
+  'Keyboard', 'Mouse', 'Monitor', 'Cable', 'Toaster', 'Pan', 'Knife', 'Mug', 'Towel', 'Wrench', 'Saw', 'Ladder', 'Helmet',
+  'Goggles', 'Folder', 'Envelope', 'Scissors', 'Tape'];
+
+/**
  * Product g: category g mod 6; one in four has MOQ above 100 (the "available" filter); one in eleven
  * is unrated; ratings otherwise spread 1–5; every 20th belongs to the measured seller.
  */
@@ -45,7 +56,8 @@ async function insertProducts(query: Query, from: number, to: number, seller: Ca
   await query(
     `INSERT INTO products (name, image, brandname, category, description, content, price_cents, rating, discount,
                            mainquantity, minquantity, owner_id, owner_email)
-     SELECT 'Bench product ' || g,
+     SELECT ($6::text[])[1 + g % ${ADJECTIVES.length}] || ' ' || ($7::text[])[1 + g % ${NOUNS.length}]
+              || CASE WHEN g % 10000 = 0 THEN ' Zeppelin' ELSE '' END || ' ' || g,
             '/images/products/bench-' || (g % 60) || '.webp',
             'Brand ' || (g % 97),
             ($1::text[])[1 + g % 6],
@@ -59,7 +71,7 @@ async function insertProducts(query: Query, from: number, to: number, seller: Ca
             CASE WHEN g % 20 = 0 THEN $4 ELSE 'bench-seller-' || (1 + g % ${OTHER_SELLERS}) END,
             CASE WHEN g % 20 = 0 THEN $5 ELSE 'bench-seller-' || (1 + g % ${OTHER_SELLERS}) || '@bench.test' END
        FROM generate_series($2::int, $3::int) g`,
-    [CATEGORIES, from, to, seller.id, seller.email],
+    [CATEGORIES, from, to, seller.id, seller.email, ADJECTIVES, NOUNS],
   );
 }
 
@@ -93,7 +105,10 @@ export async function seedCatalog(query: Query, seed: CatalogSeed): Promise<{ pr
   }
   await query('DELETE FROM orders WHERE buyer_id = $1 OR buyer_id LIKE $2', [seed.buyer.id, 'bench-buyer-%']);
   await insertOrders(query, seed.buyer, seed.buyerOrders, seed.products);
-  await query('ANALYZE products');
+  // VACUUM sets the visibility map, which index-only scans (search's facet counts) rely on, as
+  // autovacuum would on a live database.
+  await query('VACUUM ANALYZE products');
+  await query('VACUUM ANALYZE search_terms');
   await query('ANALYZE orders');
   const [{ products, orders } = { products: 0, orders: 0 }] = await query<{ products: number; orders: number }>(
     'SELECT (SELECT count(*)::int FROM products) AS products, (SELECT count(*)::int FROM orders) AS orders',

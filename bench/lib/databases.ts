@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createEmptyDatabase } from '../../scripts/throwaway-postgres.ts';
+import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/client.ts';
 import type { DatabaseTarget } from './processes.ts';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
@@ -23,6 +24,12 @@ export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite
   return { target: { kind: 'pglite', dataDir }, remove: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** A fresh database of either kind: a PGlite folder (removed by `remove`) or a PostgreSQL database. */
+export async function createBenchDatabase(adminUrl: string, kind: DatabaseTarget['kind'], label: string): Promise<{ target: DatabaseTarget; remove: () => void }> {
+  if (kind === 'pglite') return createPgliteFolder();
+  return { target: await createPostgresDatabase(adminUrl, label), remove: () => {} };
+}
+
 /**
  * Direct SQL on the database under test. A PGlite folder must never be open in two processes at
  * once (docs/stack.md), so for PGlite call this only while no server holds it.
@@ -37,7 +44,7 @@ export async function withSql<T>(target: DatabaseTarget, run: (query: Query) => 
       await client.end();
     }
   }
-  const db = new PGlite(target.dataDir);
+  const db = new PGlite({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   try {
     return await run(async <R,>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);

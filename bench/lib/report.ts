@@ -2,6 +2,7 @@ import type { Machine } from './machine.ts';
 import type { ReadRow } from '../parts/read-ceiling.ts';
 import type { OrdersRow } from '../parts/orders.ts';
 import type { ScaleRun } from '../parts/catalog-scale.ts';
+import type { SearchRun } from '../parts/search.ts';
 import type { ProcessesResult } from '../parts/processes.ts';
 import type { StockCheck } from './order-floor.ts';
 
@@ -12,6 +13,7 @@ export interface Report {
   read?: ReadRow[];
   orders?: OrdersRow[];
   scale?: ScaleRun[];
+  search?: SearchRun[];
   processes?: ProcessesResult;
 }
 
@@ -118,6 +120,20 @@ function renderExplains(runs: ScaleRun[]): string {
   return [`EXPLAIN (ANALYZE, BUFFERS) on ${biggest.database} with ${int(biggest.size)} products:`, ...blocks].join('\n\n');
 }
 
+/** Search latency per database side by side, then every statement's plan per database. */
+function renderSearch(runs: SearchRun[]): string {
+  const first = runs[0];
+  if (!first) return '';
+  const rows = first.lines.map((line, i) => [line.label, ...runs.flatMap((r) => [ms(r.lines[i]?.latency.p50 ?? NaN), ms(r.lines[i]?.latency.p99 ?? NaN)])]);
+  const head = ['request', ...runs.flatMap((r) => [`${r.database} p50 ms`, `${r.database} p99 ms`])];
+  const seeded = runs.map((r) => `- ${r.database}: seeded ${int(r.seeded.products)} products in ${r.seeded.seconds.toFixed(1)} s`).join('\n');
+  const plans = runs.flatMap((r) => [
+    `#### EXPLAIN (ANALYZE, BUFFERS) on ${r.database} with ${int(r.size)} products`,
+    ...r.explained.map((e) => `**${e.label}**\n\n\`\`\`sql\n${e.sql}\n-- params: ${JSON.stringify(e.params)}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\``),
+  ]);
+  return [table(head, rows), '', seeded, '', ...plans].join('\n\n');
+}
+
 function renderProcesses(result: ProcessesResult): string {
   const rows = result.rows.map((r) => [String(r.processes), int(r.ordersPerSecond), ms(r.p50), ms(r.p99), int(r.cpuUsPerOrder), r.peakRssMiB.map(mib).join(' + ')]);
   const c = result.check;
@@ -152,6 +168,7 @@ export function renderReport(report: Report): string {
   if (report.orders) sections.push('\n### 2. Orders\n', renderOrders(report.orders));
   if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
+  if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

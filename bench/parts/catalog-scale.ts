@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { signUp, bearer, type BenchUser } from '../lib/accounts.ts';
-import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
+import { createBenchDatabase, withSql } from '../lib/databases.ts';
 import { explainQueries, type ExplainedQuery } from '../lib/explain.ts';
 import { httpRequest, readNextLink } from '../lib/http.ts';
 import { measureSequential, type LatencyResult } from '../lib/latency.ts';
-import { startServerProcess, type ChildServer, type DatabaseTarget } from '../lib/processes.ts';
+import { startServerProcess, type ChildServer } from '../lib/processes.ts';
 import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
 import { seedCatalog } from '../seed-catalog.ts';
 import { selectProductPage, selectTopRated } from '../../apps/server/src/modules/products/products.queries.ts';
@@ -86,8 +86,7 @@ async function measureLines(server: ChildServer, seller: BenchUser, buyer: Bench
 }
 
 async function measureSize(context: BenchContext, kind: 'pglite' | 'postgres', size: number): Promise<ScaleRun> {
-  const folder = kind === 'pglite' ? createPgliteFolder() : null;
-  const target: DatabaseTarget = folder ? folder.target : await createPostgresDatabase(context.pgAdminUrl, `scale_${size}`);
+  const { target, remove } = await createBenchDatabase(context.pgAdminUrl, kind, `scale_${size}`);
   const database = DATABASE_LABEL[kind];
   try {
     // Accounts go through the real API; PGlite's folder is then seeded while no server holds it.
@@ -118,7 +117,7 @@ async function measureSize(context: BenchContext, kind: 'pglite' | 'postgres', s
     }
     const explained =
       target.kind === 'postgres'
-        ? await explainQueries(target.url, [
+        ? await explainQueries(target, [
             { label: 'category page, first', run: (db) => selectProductPage(db, { category: CATEGORY, beforeSeq: null, take: 49 }) },
             { label: 'category page, deep (cursor)', run: (db) => selectProductPage(db, { category: CATEGORY, beforeSeq: measured.deepCursorSeq, take: 49 }) },
             { label: 'available filter, first page', run: (db) => selectProductPage(db, { availableOnly: true, beforeSeq: null, take: 49 }) },
@@ -134,7 +133,7 @@ async function measureSize(context: BenchContext, kind: 'pglite' | 'postgres', s
         : [];
     return { database, size, seeded, lines: measured.lines, categoryDepth: measured.categoryDepth, explained, restRssMiB, afterRssMiB };
   } finally {
-    folder?.remove();
+    remove();
   }
 }
 

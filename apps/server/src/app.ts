@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerAccountRoutes(app, ctx);
   await registerProductRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
+  await registerSearchRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };
 }

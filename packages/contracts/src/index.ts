@@ -8,3 +8,5 @@ export * from './order.ts';
 export * from './pricing.ts';
 export * from './money.ts';
 export * from './routes.ts';
+export * from './search.ts';
+export * from './search-text.ts';

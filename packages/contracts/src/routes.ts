@@ -15,6 +15,8 @@ export const pages = {
   // Matched in any letter case (as every page), so this serves /Categories and /categories.
   categories: { pattern: '/Categories', title: 'Categories' },
   cart: { pattern: '/cart', title: 'Cart' },
+  // Issue 17; open to signed-out visitors.
+  search: { pattern: '/search', title: 'wholesale-platform-Search' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;

@@ -1,4 +1,6 @@
 import { mkdirSync } from 'node:fs';
+// Only the extension's descriptor (a file path, no PGlite code): PGlite itself loads when chosen.
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
 
@@ -20,12 +22,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir);
 }
 
+/**
+ * Extensions the migrations create. Every PGlite opener must pass them (search's trigram indexes are
+ * written on each product insert), so tools that open a PGlite folder import this.
+ */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 // Each driver is loaded only when chosen: a server on PostgreSQL never loads PGlite (and the reverse),
 // which keeps the production process smaller.
 async function openPglite(dataDir: string | null): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -92,6 +92,16 @@ const SAMPLES: Sample[] = [
   { operation: 'POST /api/addproduct', what: 'invalid (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: { name: '' } }) },
   { operation: 'GET /api/topproduct', what: 'featured', send: ({ env }) => env.request({ method: 'GET', url: '/api/topproduct' }) },
   { operation: 'GET /api/allproduct', what: 'first page of one', send: ({ env }) => env.request({ method: 'GET', url: '/api/allproduct?limit=1' }) },
+  {
+    operation: 'GET /api/search',
+    what: 'words and filters',
+    send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=kettle&brand=HomeChef&minPrice=1&sort=price_asc&limit=1' }),
+  },
+  { operation: 'GET /api/search', what: 'a typo', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=kettel' }) },
+  { operation: 'GET /api/search', what: 'no match', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?q=zeppelin' }) },
+  { operation: 'GET /api/search', what: 'invalid (422)', send: ({ env }) => env.request({ method: 'GET', url: '/api/search?sort=cheapest' }) },
+  { operation: 'GET /api/search/suggest', what: 'names and categories', send: ({ env }) => env.request({ method: 'GET', url: '/api/search/suggest?q=ke' }) },
+  { operation: 'GET /api/search/suggest', what: 'too short', send: ({ env }) => env.request({ method: 'GET', url: '/api/search/suggest?q=k' }) },
   { operation: 'GET /api/product/{id}', what: 'one product', send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}` }) },
   { operation: 'GET /api/product/{id}', what: 'unknown (404)', send: ({ env }) => env.request({ method: 'GET', url: `/api/product/${UNKNOWN_ID}` }) },
   {

@@ -3,6 +3,7 @@ import { NavLink, Link } from '../lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
+import { SearchBox } from './search-box.tsx';
 import { useEscapeClosesDropdown } from '../lib/use-escape-closes-dropdown.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
@@ -66,7 +67,8 @@ export function Navbar() {
           <NavLinks items={items} />
         </ul>
       </nav>
-      <div className="navbar-end">
+      <div className="navbar-end gap-1">
+        <SearchBox />
         {user ? (
           <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
             <UserMenu user={user} />

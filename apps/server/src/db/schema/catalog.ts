@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PriceBreakCents } from '@bulkcart/contracts';
 import { user } from './auth.ts';
+import { tsvector } from './search.ts';
 
 /**
  * `seq` orders every list (newest first) and is the pagination cursor: unlike created_at it is unique
@@ -36,6 +37,15 @@ export const products = pgTable(
     updatedBy: text('updated_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Search document (issue 17): name weighted A, brand and category B, description C, each through
+     * search_normalize (lower case, accents off; migration 0002) so that matching ignores both.
+     */
+    searchDoc: tsvector('search_doc')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('simple'::regconfig, search_normalize(name)), 'A') || setweight(to_tsvector('simple'::regconfig, search_normalize(brandname || ' ' || category)), 'B') || setweight(to_tsvector('simple'::regconfig, search_normalize(coalesce(description, ''))), 'C')`,
+      ),
   },
   (t) => [
     check('products_mainquantity_nonnegative', sql`${t.mainquantity} >= 0`),
@@ -52,6 +62,13 @@ export const products = pgTable(
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
     index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
+    // Search (issue 17): the text index, the price sorts, the brand filter, and the facet counts of a
+    // query without words (an index-only scan rather than reading every row).
+    index('products_search_doc_idx').using('gin', t.searchDoc),
+    index('products_price_asc_seq_idx').on(sql`${t.priceCents} ASC NULLS LAST`, t.seq.desc()),
+    index('products_price_desc_seq_idx').on(sql`${t.priceCents} DESC NULLS LAST`, t.seq.desc()),
+    index('products_brand_seq_idx').on(t.brandname, t.seq.desc()),
+    index('products_facets_idx').on(t.category, t.brandname, t.priceCents, t.minquantity, t.mainquantity),
   ],
 );
 

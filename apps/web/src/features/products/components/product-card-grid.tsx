@@ -18,14 +18,16 @@ interface ProductCardGridProps {
   products: Product[];
   /** Each page's own buttons for a card. */
   actions: (product: Product) => ReactNode;
+  /** The name as each card shows it, when a page marks it up. */
+  title?: (product: Product) => ReactNode;
 }
 
 /** The catalog grid of docs/product/screens.md: 1 column on small screens, 2 on medium, 4 on large. */
-export function ProductCardGrid({ products, actions }: ProductCardGridProps) {
+export function ProductCardGrid({ products, actions, title }: ProductCardGridProps) {
   return (
     <div className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-4">
       {products.map((product, index) => (
-        <ProductCard key={product._id} product={product} imagePriority={imagePriorityAt(index)} actions={actions(product)} />
+        <ProductCard key={product._id} product={product} imagePriority={imagePriorityAt(index)} actions={actions(product)} title={title?.(product)} />
       ))}
     </div>
   );

@@ -12,10 +12,12 @@ interface ProductCardProps {
   product: Product;
   actions?: ReactNode;
   imagePriority?: ImagePriority;
+  /** The name as shown, when a page marks it up (search highlights the matched words). */
+  title?: ReactNode;
 }
 
 /** The one product card of the catalog pages; each page puts its own buttons in `actions`. */
-export function ProductCard({ product, actions, imagePriority = 'lazy' }: ProductCardProps) {
+export function ProductCard({ product, actions, imagePriority = 'lazy', title }: ProductCardProps) {
   return (
     <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="product-card" aria-label={product.name}>
       <figure className="relative">
@@ -32,7 +34,7 @@ export function ProductCard({ product, actions, imagePriority = 'lazy' }: Produc
       </figure>
       {/* daisyUI lets a card-body paragraph grow: the rows stay together, the price row takes the slack. */}
       <div className="card-body gap-2 p-4">
-        <h2 className="card-title text-base leading-snug break-words">{product.name}</h2>
+        <h2 className="card-title text-base leading-snug break-words">{title ?? product.name}</h2>
         <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-primary/80" data-testid="product-category">
           {product.category}
         </p>

@@ -1,0 +1,197 @@
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { products } from '../../db/schema/index.ts';
+import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
+import type { SearchCursor } from './search-cursor.ts';
+import type { LookedUpWord } from './search-words.ts';
+
+/**
+ * The statements of search (issue 17), each shaped to an index of db/schema/catalog.ts or search.ts:
+ * words go through products_search_doc_idx (GIN), typo lookups through search_terms_trgm_idx (GiST),
+ * sorts without words through the seq, price and rating indexes, and the facet counts of a query
+ * without words through products_facets_idx (index-only). EXPLAIN output is in docs/benchmarks.md.
+ */
+
+/** Nearest indexed words per query word; trigram similarity above pg_trgm's 0.3 default (`%`). */
+const NEAR_WORDS = 3;
+
+export async function lookupWords(db: Db, words: string[]): Promise<LookedUpWord[]> {
+  if (words.length === 0) return [];
+  const list = sql`ARRAY[${sql.join(
+    words.map((w) => sql`${w}`),
+    sql`, `,
+  )}]::text[]`;
+  const rows = await queryRows<{ word: string; known: boolean; near: string[] }>(
+    db,
+    sql`SELECT w.word,
+               k.known,
+               CASE WHEN k.known THEN ARRAY[]::text[]
+                    ELSE ARRAY(SELECT t.term FROM search_terms t WHERE t.term % w.word ORDER BY t.term <-> w.word, t.term LIMIT ${NEAR_WORDS})
+               END AS near
+          FROM unnest(${list}) WITH ORDINALITY AS w(word, pos)
+         CROSS JOIN LATERAL (
+           SELECT length(w.word) < 3 OR w.word !~ '[[:alpha:]]'
+                  OR EXISTS (SELECT 1 FROM search_terms t WHERE t.term LIKE w.word || '%') AS known
+         ) k
+         ORDER BY w.pos`,
+  );
+  return rows.map((r) => ({ word: r.word, isKnown: r.known, near: r.near }));
+}
+
+export interface SearchFilter {
+  /** tsquery text (search-words.ts buildTsquery); undefined for a search without words. */
+  tsquery?: string;
+  /** The same words restricted to names: name matches rank first. */
+  nameTsquery?: string;
+  categories: string[];
+  brands: string[];
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  maxMoq?: number;
+  inStock: boolean;
+}
+
+const textMatch = (tsquery: string): SQL => sql`${products.searchDoc} @@ to_tsquery('simple', ${tsquery})`;
+const categoryMatch = (f: SearchFilter): SQL | undefined => (f.categories.length > 0 ? inArray(products.category, f.categories) : undefined);
+const brandMatch = (f: SearchFilter): SQL | undefined => (f.brands.length > 0 ? inArray(products.brandname, f.brands) : undefined);
+
+function priceMatch(f: SearchFilter): SQL | undefined {
+  const bounds: SQL[] = [];
+  if (f.minPriceCents !== undefined) bounds.push(sql`${products.priceCents} >= ${f.minPriceCents}`);
+  if (f.maxPriceCents !== undefined) bounds.push(sql`${products.priceCents} <= ${f.maxPriceCents}`);
+  return bounds.length > 0 ? and(...bounds) : undefined;
+}
+
+/** The conditions every count shares: words, MOQ and stock (facets leave out only their own filter). */
+function sharedConditions(f: SearchFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (f.tsquery !== undefined) conditions.push(textMatch(f.tsquery));
+  if (f.maxMoq !== undefined) conditions.push(sql`${products.minquantity} <= ${f.maxMoq}`);
+  if (f.inStock) conditions.push(sql`${products.mainquantity} >= ${products.minquantity}`);
+  return conditions;
+}
+
+/** Integer relevance: a name match first, then ts_rank with name > brand/category > description. */
+function relevanceOf(f: SearchFilter): SQL<number> {
+  if (f.tsquery === undefined || f.nameTsquery === undefined) return sql<number>`0`;
+  return sql<number>`((CASE WHEN ${products.searchDoc} @@ to_tsquery('simple', ${f.nameTsquery}) THEN 1000000 ELSE 0 END)
+    + round(ts_rank('{0.1, 0.2, 0.4, 1.0}', ${products.searchDoc}, to_tsquery('simple', ${f.tsquery})) * 100000))::integer`;
+}
+
+interface SortPlan {
+  key: SQL<number | null>;
+  direction: 'ASC' | 'DESC';
+}
+
+function sortPlanOf(sort: SearchSort, f: SearchFilter): SortPlan {
+  switch (sort) {
+    case 'relevance':
+      return { key: relevanceOf(f), direction: 'DESC' };
+    case 'price_asc':
+      return { key: sql<number | null>`${products.priceCents}`, direction: 'ASC' };
+    case 'price_desc':
+      return { key: sql<number | null>`${products.priceCents}`, direction: 'DESC' };
+    case 'rating':
+      return { key: sql<number | null>`${products.rating}`, direction: 'DESC' };
+    case 'newest':
+      return { key: sql<number | null>`${products.seq}`, direction: 'DESC' };
+  }
+}
+
+/** Rows after the cursor in `key <direction> NULLS LAST, seq DESC` order. */
+function afterCursor(plan: SortPlan, cursor: SearchCursor): SQL {
+  const seqBefore = sql`${products.seq} < ${cursor.seq}`;
+  if (cursor.key === null) return sql`(${plan.key} IS NULL AND ${seqBefore})`;
+  const beyond = plan.direction === 'ASC' ? sql`${plan.key} > ${cursor.key}` : sql`${plan.key} < ${cursor.key}`;
+  return sql`(${beyond} OR (${plan.key} = ${cursor.key} AND ${seqBefore}) OR ${plan.key} IS NULL)`;
+}
+
+export type SearchRow = ProductRecord & { seq: number; sortKey: number | null };
+
+export async function selectSearchPage(db: Db, f: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<SearchRow[]> {
+  const plan = sortPlanOf(sort, f);
+  const conditions = [...sharedConditions(f), categoryMatch(f), brandMatch(f), priceMatch(f)];
+  if (cursor !== null) conditions.push(sort === 'newest' ? sql`${products.seq} < ${cursor.seq}` : afterCursor(plan, cursor));
+  const order = plan.direction === 'ASC' ? sql`${plan.key} ASC NULLS LAST` : sql`${plan.key} DESC NULLS LAST`;
+  return db
+    .select({ ...productPageColumns, sortKey: plan.key })
+    .from(products)
+    .where(and(...conditions))
+    .orderBy(...(sort === 'newest' ? [] : [order]), sql`${products.seq} DESC NULLS LAST`)
+    .limit(take);
+}
+
+export interface FacetRows {
+  categories: Array<{ value: string; count: number }>;
+  brands: Array<{ value: string; count: number }>;
+  total: number;
+  minPriceCents: number | null;
+  maxPriceCents: number | null;
+}
+
+/**
+ * Every facet in one pass over the matches: each facet's counts apply every filter but its own
+ * (a buyer sees how many a second category would add), and the price range ignores the price filter.
+ * Grouping sets give category rows, brand rows and one total row; brands are cut to the top 20 (and
+ * any the buyer picked), so the answer stays bounded however many brands match.
+ */
+export async function selectFacets(db: Db, f: SearchFilter): Promise<FacetRows> {
+  const yes = sql`TRUE`;
+  const inCategory = categoryMatch(f) ?? yes;
+  const inBrand = brandMatch(f) ?? yes;
+  const inPrice = priceMatch(f) ?? yes;
+  const shared = sharedConditions(f);
+  const picked = f.brands.length > 0 ? sql`value IN (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})` : sql`FALSE`;
+  const rows = await queryRows<{ kind: 'category' | 'brand' | 'all'; value: string | null; n: number; min_price: number | null; max_price: number | null }>(
+    db,
+    sql`SELECT kind, value, n::integer AS n, min_price, max_price FROM (
+          SELECT kind, value, n, min_price, max_price,
+                 row_number() OVER (PARTITION BY kind ORDER BY n DESC, value) AS place
+            FROM (
+              SELECT CASE WHEN GROUPING(${products.category}) = 0 THEN 'category'
+                          WHEN GROUPING(${products.brandname}) = 0 THEN 'brand' ELSE 'all' END AS kind,
+                     COALESCE(${products.category}, ${products.brandname}) AS value,
+                     CASE WHEN GROUPING(${products.category}) = 0 THEN count(*) FILTER (WHERE ${inBrand} AND ${inPrice})
+                          WHEN GROUPING(${products.brandname}) = 0 THEN count(*) FILTER (WHERE ${inCategory} AND ${inPrice})
+                          ELSE count(*) FILTER (WHERE ${inCategory} AND ${inBrand} AND ${inPrice}) END AS n,
+                     min(${products.priceCents}) FILTER (WHERE ${inCategory} AND ${inBrand}) AS min_price,
+                     max(${products.priceCents}) FILTER (WHERE ${inCategory} AND ${inBrand}) AS max_price
+                FROM ${products}
+               WHERE ${shared.length > 0 ? and(...shared) : yes}
+               GROUP BY GROUPING SETS ((${products.category}), (${products.brandname}), ())
+            ) grouped
+        ) ranked
+        WHERE kind <> 'brand' OR (n > 0 AND place <= ${SEARCH_LIMITS.brandFacetCount}) OR ${picked}`,
+  );
+  const facets: FacetRows = { categories: [], brands: [], total: 0, minPriceCents: null, maxPriceCents: null };
+  for (const row of rows) {
+    if (row.kind === 'all') {
+      facets.total = Number(row.n);
+      facets.minPriceCents = row.min_price === null ? null : Number(row.min_price);
+      facets.maxPriceCents = row.max_price === null ? null : Number(row.max_price);
+    } else if (row.value !== null) {
+      (row.kind === 'category' ? facets.categories : facets.brands).push({ value: row.value, count: Number(row.n) });
+    }
+  }
+  return facets;
+}
+
+/**
+ * Product names for a prefix typed in the search box: names only (weight A), newest first, a few
+ * more rows than needed so that repeated names still leave eight different ones.
+ */
+export async function selectNameSuggestions(db: Db, nameTsquery: string, count: number): Promise<string[]> {
+  const rows = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT name FROM (
+          SELECT ${products.name} AS name, ${products.seq} AS seq FROM ${products}
+           WHERE ${products.searchDoc} @@ to_tsquery('simple', ${nameTsquery})
+           ORDER BY ${products.seq} DESC NULLS LAST
+           LIMIT ${count * 5}
+        ) recent
+        GROUP BY name ORDER BY max(seq) DESC LIMIT ${count}`,
+  );
+  return rows.map((r) => r.name);
+}
