@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * Issue 6's byte budget for the home page, guarded on every run (the timing half of the budget is a
+ * The byte budget (docs/decisions/005-page-weight.md) for the home page, guarded on every run (the timing half of the budget is a
  * benchmark, `npm run bench:web`). Units as the benchmark's: our files gzip -9, 1 KB = 1000 bytes.
  */
 const HOME_JS_GZIP_BUDGET = 90_000;

@@ -3,7 +3,7 @@ import { MESSAGES } from '@bulkcart/contracts/messages';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
 
-/** Issue 18, item 6: what a new user hit on a phone, at 390 px as it was seen. */
+/** What a new user hit on a phone, at 390 px where it was seen. */
 test.use({ viewport: { width: 390, height: 844 } });
 
 type Box = { x: number; y: number; width: number; height: number };

@@ -1,7 +1,7 @@
 import { expect, test } from './support/fixtures.ts';
 
 /**
- * Search (issue 17) as a signed-out visitor on the demo catalog: the navbar's combobox, the results
+ * Search (docs/decisions/009-search.md) as a signed-out visitor on the demo catalog: the navbar's combobox, the results
  * page, a facet, and a reload that keeps every choice.
  */
 

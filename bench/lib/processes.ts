@@ -114,7 +114,7 @@ let isBuildChecked = false;
 /**
  * How the measured server runs: compiled (`node apps/server/dist/server.js`, as `npm start` runs it),
  * built first when stale in this checkout. Another checkout (--server-root) without a compiled
- * server is one from before issue 18, run as it was then: `node --import tsx apps/server/src/server.ts`.
+ * server is one from before the compiled build (docs/decisions/010-production-runtime.md), run as it was then: `node --import tsx apps/server/src/server.ts`.
  */
 function serverCommand(): string[] {
   if (serverRoot === REPO_ROOT && !isBuildChecked) {

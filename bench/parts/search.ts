@@ -16,7 +16,7 @@ const WARMUP_REQUESTS = 30;
 const FACET_HEAVY =
   'category=Electronics%20%26%20Gadgets&category=Office%20Supplies%20%26%20Stationery&brand=Brand%203&brand=Brand%2017&brand=Brand%2042&inStock=true&maxMoq=50&minPrice=5&maxPrice=300&sort=price_asc';
 
-/** What a buyer types (issue 17): a common word, a rare one, a typo, filters; and the search box's keystrokes. */
+/** What a buyer types (docs/decisions/009-search.md): a common word, a rare one, a typo, filters; and the search box's keystrokes. */
 const PLAN: Array<{ label: string; path: string; query?: string; suggest?: string }> = [
   { label: 'search: common word (gloves, ~2,400 matches)', path: '/api/search?q=gloves&limit=48', query: 'q=gloves&limit=48' },
   { label: 'search: rare word (zeppelin, 10 matches)', path: '/api/search?q=zeppelin&limit=48', query: 'q=zeppelin&limit=48' },

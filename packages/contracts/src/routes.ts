@@ -15,7 +15,7 @@ export const pages = {
   // Matched in any letter case (as every page), so this serves /Categories and /categories.
   categories: { pattern: '/Categories', title: 'Categories' },
   cart: { pattern: '/cart', title: 'Cart' },
-  // Issue 17; open to signed-out visitors.
+  // Search (docs/decisions/009-search.md); open to signed-out visitors.
   search: { pattern: '/search', title: 'wholesale-platform-Search' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 

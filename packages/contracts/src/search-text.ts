@@ -1,4 +1,4 @@
-/** Search (issue 17), the parts without zod: the navbar's search box loads these and nothing more. */
+/** Search (docs/decisions/009-search.md), the parts without zod: the navbar's search box loads these and nothing more. */
 export const SEARCH_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 

@@ -29,7 +29,7 @@ const dollars = (label: string) =>
       .optional(),
   );
 
-/** Search (issue 17): one schema for the results page's URL and for GET /api/search. */
+/** Search (docs/decisions/009-search.md): one schema for the results page's URL and for GET /api/search. */
 export const searchQuerySchema = z
   .object({
     q: z.preprocess(blankToUndefined, z.string().max(SEARCH_LIMITS.queryMax, `The search must be at most ${SEARCH_LIMITS.queryMax} characters`).optional()),

@@ -6,7 +6,7 @@ import { signUpUser } from '../../test/helpers/accounts.ts';
 import { OTHER_SELLER, seedProduct } from '../../test/helpers/products.ts';
 import { loggablePath } from './request-log.ts';
 
-/** Issue 18, item 3: a log a person can read, with no secret in it. */
+/** docs/decisions/010-production-runtime.md: a log a person can read, with no secret in it. */
 interface LogLine {
   level: number;
   msg: string;

@@ -7,7 +7,7 @@ import { createDataHome, listCatalog } from './support/server-data.ts';
 import { OrderLedger } from './support/order-stream.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 
-/** Issue 8, item 3: at least 30 kills per run and database. */
+/** docs/reliability.md: at least 30 kills per run and database. */
 const KILLS = 30;
 const WORKERS = 8;
 /** The kill comes at a random moment this long after the stream of orders starts. */

@@ -8,7 +8,7 @@ import { OrderLedger } from './support/order-stream.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 import { REPEAT_WINDOW_MS } from '../../src/lib/repeat-limiter.ts';
 
-/** Issue 8, item 4. Each outage lasts this long; the server must serve again within 5 s of the return. */
+/** docs/reliability.md. Each outage lasts this long; the server must serve again within 5 s of the return. */
 const OUTAGES = 3;
 const OUTAGE_MS = 3_000;
 const RECOVERY_LIMIT_MS = 5_000;

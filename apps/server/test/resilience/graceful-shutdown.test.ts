@@ -7,7 +7,7 @@ import { createDataHome, listCatalog } from './support/server-data.ts';
 import { bearer, send, type HttpAnswer } from './support/http-client.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 
-/** Issue 8, item 5. */
+/** docs/reliability.md: graceful shutdown. */
 const IN_FLIGHT = 100;
 
 interface Outcome {

@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../../scripts/throwaway-postgres.ts';
 
 /**
- * Issue 18, item 1: `npm start` as a process manager runs it. The signal goes to the process the
+ * docs/decisions/010-production-runtime.md: `npm start` as a process manager runs it. The signal goes to the process the
  * manager started (npm), never to a child picked by hand; everything must be gone within 10 s.
  */
 const root = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -13,7 +13,7 @@ import { respell, type Respelling } from './support/respellings.ts';
 import { CALLERS, makeFixture, ROUTES, type Credentials } from './support/route-table.ts';
 
 /**
- * Issue 12: the router, better-auth and every rule must see one path. Each route the server registers
+ * docs/decisions/007-request-paths.md: the router, better-auth and every rule must see one path. Each route the server registers
  * (the authorization matrix's table) is sent over a real socket under other spellings; each answer is
  * the canonical one, with every rule applied, or a refusal that changes nothing. Never a bypass.
  */

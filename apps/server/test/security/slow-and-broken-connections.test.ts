@@ -9,7 +9,7 @@ import { TEST_ORIGIN } from '../helpers/test-app.ts';
 import { listenOnLoopback } from './support/raw-http.ts';
 
 /**
- * Issue 12: slow clients cannot hold connections, the slowest real client still gets through, and
+ * docs/decisions/007-request-paths.md: slow clients cannot hold connections, the slowest real client still gets through, and
  * what Node's HTTP parser refuses is answered in our error shape. The timeouts are the production ones
  * scaled down 30 times, so the proportions (a 100 KB body arriving at half the limit) stay the same.
  */

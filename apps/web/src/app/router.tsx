@@ -23,7 +23,7 @@ const AllProductsPage = lazyPage(() => import('../features/products/pages/all-pr
 const ProductDetailPage = lazyPage(() => import('../features/products/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage));
 const MyProductsPage = lazyPage(() => import('../features/products/pages/my-products-page.tsx').then((m) => m.MyProductsPage));
 const CategoriesPage = lazyPage(() => import('../features/products/pages/categories-page.tsx').then((m) => m.CategoriesPage));
-// Search is open to signed-out visitors (issue 17): no guard, its own TanStack provider.
+// Search is open to signed-out visitors (docs/decisions/009-search.md): no guard, its own TanStack provider.
 const SearchPage = lazyPage(() => import('../features/products/pages/search-page.tsx').then((m) => m.SearchPage));
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
 

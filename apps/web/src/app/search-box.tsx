@@ -16,7 +16,7 @@ const magnifier = (
 );
 
 /**
- * The navbar's search box (issue 17): a combobox on every page; Enter opens /search?q=…. On a phone
+ * The navbar's search box (docs/decisions/009-search.md): a combobox on every page; Enter opens /search?q=…. On a phone
  * it is a magnifier that opens the box over the navbar while it has the focus: CSS alone
  * (focus-within, index.css), the magnifier being the input's label: no script for it on the home page.
  */

@@ -38,7 +38,7 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Search document (issue 17): name weighted A, brand and category B, description C, each through
+     * Search document (docs/decisions/009-search.md): name weighted A, brand and category B, description C, each through
      * search_normalize (lower case, accents off; migration 0002) so that matching ignores both.
      */
     searchDoc: tsvector('search_doc')
@@ -62,7 +62,7 @@ export const products = pgTable(
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
     index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
-    // Search (issue 17): the text index, the price sorts, the brand filter, and the facet counts of a
+    // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the facet counts of a
     // query without words (an index-only scan rather than reading every row).
     index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_price_asc_seq_idx').on(sql`${t.priceCents} ASC NULLS LAST`, t.seq.desc()),

@@ -7,7 +7,7 @@ import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
 import { OTHER_SELLER, readStock, seedProduct } from '../../../test/helpers/products.ts';
 
 /**
- * Issue 12: stock arithmetic stays within 0…LIMITS.quantityMax in every direction. A cancel gives the
+ * docs/decisions/007-request-paths.md: stock arithmetic stays within 0…LIMITS.quantityMax in every direction. A cancel gives the
  * units back, but never past the cap a seller may set, so every cancel succeeds.
  */
 

@@ -8,7 +8,7 @@ import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
 
 /**
- * The statements of search (issue 17), each shaped to an index of db/schema/catalog.ts or search.ts:
+ * The statements of search (docs/decisions/009-search.md), each shaped to an index of db/schema/catalog.ts or search.ts:
  * words go through products_search_doc_idx (GIN), typo lookups through search_terms_trgm_idx (GiST),
  * sorts without words through the seq, price and rating indexes, and the facet counts of a query
  * without words through products_facets_idx (index-only). EXPLAIN output is in docs/benchmarks.md.

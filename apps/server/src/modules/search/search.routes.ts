@@ -8,7 +8,7 @@ import { searchProducts, suggest } from './search.service.ts';
 const tags = ['search'];
 
 /**
- * Search (issue 17): public reads, validated by the same schema as the results page's URL; the
+ * Search (docs/decisions/009-search.md): public reads, validated by the same schema as the results page's URL; the
  * answers are serialised from the contracts' schemas (packages/contracts/src/search.ts).
  */
 export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

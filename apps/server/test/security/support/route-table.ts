@@ -105,7 +105,7 @@ export const ROUTES: RouteCase[] = [
     expected: { signedOut: 200, other: 200, owner: 200 },
     readOnly: { other: true, owner: true },
   },
-  // Search (issue 17): public reads; the words match the fixture's product (validProductBody).
+  // Search (docs/decisions/009-search.md): public reads; the words match the fixture's product (validProductBody).
   publicRead('GET /api/search', `/api/search?q=kettle&category=${enc('Home & Kitchen Appliances')}&sort=price_asc&limit=5`),
   publicRead('GET /api/search/suggest', '/api/search/suggest?q=ket'),
   {

@@ -21,7 +21,7 @@ const SORT_LABELS: Record<SearchSort, string> = {
   rating: 'Top rated',
 };
 
-/** Every choice lives in the URL: a link or a reload shows the same results (issue 17). */
+/** Every choice lives in the URL: a link or a reload shows the same results (docs/decisions/009-search.md). */
 function useSearchChoices() {
   const [params, setParams] = useSearchParams();
   const choices = readSearchChoices(params);
@@ -143,7 +143,7 @@ function SearchResults() {
   );
 }
 
-/** /search (issue 17): open to signed-out visitors; product details still ask to sign in. */
+/** /search (docs/decisions/009-search.md): open to signed-out visitors; product details still ask to sign in. */
 export function SearchPage() {
   return (
     <QueryProvider>
