@@ -83,12 +83,14 @@ async function insertProducts(query: Query, from: number, to: number, seller: Ca
 async function insertOrders(query: Query, buyer: CatalogSeed['buyer'], buyerOrders: number, products: number): Promise<void> {
   const step = Math.max(1, Math.floor(products / Math.max(1, buyerOrders)));
   await query(
-    `INSERT INTO orders (buyer_id, buyer_email, buyer_name, product_id, quantity, unit_price_cents, product_name,
-                         product_image, product_brand, product_category, product_minquantity)
+    `INSERT INTO orders (buyer_id, buyer_email, buyer_name, product_id, quantity, unit_price_cents, line_total_cents,
+                         list_unit_price_cents, product_name, product_image, product_brand, product_category,
+                         product_minquantity)
      SELECT CASE WHEN q.mine THEN $1 ELSE 'bench-buyer-' || (1 + q.rn % ${OTHER_BUYERS}) END,
             CASE WHEN q.mine THEN $2 ELSE 'bench-buyer-' || (1 + q.rn % ${OTHER_BUYERS}) || '@bench.test' END,
             CASE WHEN q.mine THEN $3 ELSE 'Bench buyer' END,
-            q.id, q.minquantity, q.price_cents, q.name, q.image, q.brandname, q.category, q.minquantity
+            q.id, q.minquantity, q.price_cents, q.price_cents::bigint * q.minquantity, q.price_cents,
+            q.name, q.image, q.brandname, q.category, q.minquantity
        FROM (SELECT p.*, rn % $4 = 0 AND rn / $4 <= $5 AS mine
                FROM (SELECT p.*, row_number() OVER (ORDER BY p.seq) AS rn FROM products p) p) q
       ORDER BY q.seq`,
