@@ -10,3 +10,4 @@ export * from './money.ts';
 export * from './routes.ts';
 export * from './search.ts';
 export * from './search-text.ts';
+export * from './address.ts';
