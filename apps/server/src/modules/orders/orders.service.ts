@@ -46,23 +46,46 @@ function formatOrderDate(date: Date): string {
 }
 
 export function toOrder(row: OrderRow): Order {
+  const product = {
+    name: row.productName,
+    image: row.productImage,
+    brandname: row.productBrand,
+    category: row.productCategory,
+    minquantity: row.productMinquantity,
+  };
+  const line = {
+    productId: row.productId,
+    product,
+    quantity: row.quantity,
+    unitPrice: toDollars(row.unitPriceCents),
+    lineTotal: toDollars(row.lineTotalCents),
+    listUnitPrice: toDollars(row.listUnitPriceCents),
+    tierMinquantity: row.tierMinquantity,
+  };
   return {
     _id: row.id,
+    // Interim (before the order workflow's tables): the number from the sequence.
+    number: `BC-${10_000 + row.seq}`,
+    status: row.cancelledAt ? 'cancelled' : 'placed',
     productId: row.productId,
     quantity: row.quantity,
     data: formatOrderDate(row.createdAt),
     createdAt: row.createdAt.toISOString(),
-    unitPrice: toDollars(row.unitPriceCents),
-    total: toDollars(row.lineTotalCents),
-    listUnitPrice: toDollars(row.listUnitPriceCents),
+    unitPrice: line.unitPrice,
+    total: line.lineTotal,
+    listUnitPrice: line.listUnitPrice,
     tierMinquantity: row.tierMinquantity,
-    product: {
-      name: row.productName,
-      image: row.productImage,
-      brandname: row.productBrand,
-      category: row.productCategory,
-      minquantity: row.productMinquantity,
-    },
+    product,
+    lines: [line],
+    shipTo: null,
+    shipBy: null,
+    late: false,
+    carrier: null,
+    tracking: null,
+    reason: null,
+    buyerName: row.buyerName,
+    sellerName: '',
+    timeline: [],
   };
 }
 
