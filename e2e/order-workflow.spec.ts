@@ -70,6 +70,7 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
     await form.getByLabel('Postal code').fill(NEW_ADDRESS.postalCode);
     await form.getByLabel('Country').fill(NEW_ADDRESS.country);
     await form.getByLabel('Phone').fill(NEW_ADDRESS.phone);
+    if (SHOTS) await page.screenshot({ path: 'docs/screenshots/checkout-ship-to-1280.png' });
     // A double click places one order and shows one success notice.
     let orderPosts = 0;
     page.on('request', (r) => {
@@ -155,6 +156,7 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
     await bell(page).click();
     const buyerPanel = page.getByTestId('notification-panel');
     await expect(buyerPanel.getByTestId('notification').filter({ hasText: number })).toHaveCount(2);
+    if (SHOTS) await page.screenshot({ path: 'docs/screenshots/notifications-1280.png' });
     await buyerPanel.getByRole('button', { name: 'Mark all read' }).click();
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
     await expect(bell(page)).toHaveAccessibleName('Notifications');
@@ -175,7 +177,8 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
       await page.screenshot({ path: 'docs/screenshots/order-page-1280.png', fullPage: true });
       await page.emulateMedia({ media: 'print' });
       await page.screenshot({ path: 'docs/screenshots/invoice-print-1280.png', fullPage: true });
-      await page.emulateMedia({ media: 'screen' });
+      // Back to no emulation: page.pdf() prints with print media unless screen is emulated.
+      await page.emulateMedia({ media: null });
     }
 
     // The invoice prints on one page, A4 or Letter.

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@bulkcart/contracts/notification';
 import { paths } from '@bulkcart/contracts/routes';
@@ -30,9 +30,11 @@ function Bell() {
   const panelId = useId();
   const [isOpen, setIsOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
   const unread = useUnreadCount();
   const count = unread.data?.count ?? 0;
   useRefreshOrdersWhenCountRises(count);
+  useCloseOnPressOutside(rootRef, isOpen, () => setIsOpen(false));
 
   function close(refocus: boolean) {
     setIsOpen(false);
@@ -41,6 +43,7 @@ function Bell() {
 
   return (
     <div
+      ref={rootRef}
       className="relative"
       onKeyDown={(e) => {
         if (e.key === 'Escape' && isOpen) {
@@ -48,8 +51,10 @@ function Bell() {
           close(true);
         }
       }}
+      // Tabbing out closes the list. A blur to nowhere does not: a button inside that turns disabled
+      // (Mark all read) drops focus without the reader going anywhere.
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setIsOpen(false);
+        if (e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setIsOpen(false);
       }}
     >
       <button
@@ -76,6 +81,18 @@ function Bell() {
       {isOpen ? <Panel id={panelId} onNavigate={() => close(false)} /> : null}
     </div>
   );
+}
+
+/** A press anywhere outside the bell and its list closes the list. */
+function useCloseOnPressOutside(ref: RefObject<HTMLElement | null>, isOpen: boolean, close: () => void) {
+  const onPress = useEffectEvent((event: PointerEvent) => {
+    if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) close();
+  });
+  useEffect(() => {
+    if (!isOpen) return;
+    document.addEventListener('pointerdown', onPress);
+    return () => document.removeEventListener('pointerdown', onPress);
+  }, [isOpen]);
 }
 
 /** A rise in unread notifications means an order changed: the cart and the desk, if open, ask again. */
