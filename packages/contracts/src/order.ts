@@ -120,11 +120,11 @@ const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date as YYYY-MM-DD that names a real day. */
 export const isoDateSchema = z
   .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .regex(isoDatePattern, 'Enter a date as YYYY-MM-DD')
   .refine((v) => {
+    if (!isoDatePattern.test(v)) return false;
     const d = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Enter a real date');
+  }, 'Enter a real date as YYYY-MM-DD');
 
 /** POST /api/sales/{id}/accept. Without shipBy: two business days ahead. */
 export const acceptOrderInputSchema = z.object({
