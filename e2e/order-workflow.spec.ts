@@ -50,7 +50,7 @@ function cartRow(page: Page, number: string): Locator {
 }
 
 test('buyer orders to a new address; the seller accepts with a date and ships with tracking; the buyer follows each status and the bell, then marks it received', async ({ page, browser, baseURL, signIn }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const buyer: E2EUser = await signIn(page);
   const shop = await sellerWithProduct(browser, baseURL!, { price: 8, mainquantity: 400, minquantity: 25 });
   try {

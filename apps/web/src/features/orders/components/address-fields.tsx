@@ -14,14 +14,14 @@ export function toAddressFormValues(address: Address): AddressFormValues {
 }
 
 const FIELDS: Array<{ name: keyof AddressFormValues; label: string; autoComplete: string; wide?: boolean; hint?: string }> = [
-  { name: 'company', label: 'Company', autoComplete: 'organization', wide: true },
+  { name: 'company', label: 'Company', autoComplete: 'organization' },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel' },
   { name: 'line1', label: 'Address line 1', autoComplete: 'address-line1', wide: true },
   { name: 'line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2', wide: true },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'region', label: 'State or region', autoComplete: 'address-level1' },
   { name: 'postalCode', label: 'Postal code', autoComplete: 'postal-code' },
   { name: 'country', label: 'Country', autoComplete: 'country', hint: 'Two letters, such as US' },
-  { name: 'phone', label: 'Phone', autoComplete: 'tel', wide: true },
 ];
 
 /**

@@ -68,7 +68,10 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
         <tr>
           <th scope="col">Product</th>
           <th scope="col" className="text-right">
-            Quantity
+            <abbr title="Quantity" className="no-underline sm:hidden">
+              Qty
+            </abbr>
+            <span className="max-sm:hidden">Quantity</span>
           </th>
           <th scope="col" className="text-right">
             Unit price
@@ -81,7 +84,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
       <tbody>
         {order.lines.map((line, index) => (
           <tr key={line.productId ?? index}>
-            <td className="break-words">
+            <td className="min-w-36 break-words">
               <span className="font-medium">{line.product.name}</span>
               <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
             </td>

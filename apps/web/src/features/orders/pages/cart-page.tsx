@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
@@ -24,20 +25,10 @@ export function CartPage() {
   else if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
-    // A failed next page or refresh keeps the orders already shown and offers Retry under them.
-    const retry = orders.isFetchNextPageError ? () => void orders.fetchNextPage() : () => void orders.refetch();
     content = (
       <>
         {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} onCancel={setToCancel} />}
-        {orders.isError ? <LoadError error={orders.error} onRetry={retry} /> : null}
-        {orders.hasNextPage && !orders.isError ? (
-          <div className="mt-6 flex justify-center">
-            <button type="button" className="btn btn-outline btn-primary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-              {orders.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Load more
-            </button>
-          </div>
-        ) : null}
+        <PagedListEnd query={orders} />
       </>
     );
   }

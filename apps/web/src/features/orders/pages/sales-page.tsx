@@ -6,6 +6,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSales, useSalesCounts } from '../api/get-sales.ts';
 import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
+import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { SaleActionDialog } from '../components/sale-action-dialog.tsx';
 import { sellerMoves, STATUS_LOOK, type SellerMove } from '../lib/order-display.ts';
 
@@ -29,7 +30,6 @@ export function SalesPage() {
   else if (!sales.data) content = <LoadError error={sales.error} onRetry={() => void sales.refetch()} />;
   else {
     const items = sales.data.pages.flatMap((page) => page.items);
-    const retry = sales.isFetchNextPageError ? () => void sales.fetchNextPage() : () => void sales.refetch();
     content = (
       <>
         {items.length === 0 ? (
@@ -43,15 +43,7 @@ export function SalesPage() {
             ))}
           </ul>
         )}
-        {sales.isError ? <LoadError error={sales.error} onRetry={retry} /> : null}
-        {sales.hasNextPage && !sales.isError ? (
-          <div className="mt-2 flex justify-center">
-            <button type="button" className="btn btn-outline btn-primary" onClick={() => void sales.fetchNextPage()} disabled={sales.isFetchingNextPage}>
-              {sales.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Load more
-            </button>
-          </div>
-        ) : null}
+        <PagedListEnd query={sales} />
       </>
     );
   }
