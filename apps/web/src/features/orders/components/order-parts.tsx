@@ -73,7 +73,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
             </abbr>
             <span className="max-sm:hidden">Quantity</span>
           </th>
-          <th scope="col" className="text-right">
+          <th scope="col" className="text-right max-sm:hidden">
             Unit price
           </th>
           <th scope="col" className="text-right">
@@ -84,19 +84,28 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
       <tbody>
         {order.lines.map((line, index) => (
           <tr key={line.productId ?? index}>
-            <td className="min-w-36 break-words">
+            <td className="min-w-28 break-words">
               <span className="font-medium">{line.product.name}</span>
               <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
             </td>
-            <td className="text-right whitespace-nowrap">{line.quantity} unite</td>
-            <td className="text-right whitespace-nowrap">{formatMoney(toCents(line.unitPrice))}</td>
+            <td className="text-right whitespace-nowrap">
+              {line.quantity} unite
+              {/* On a phone the unit price sits under the quantity instead of in a column of its own. */}
+              <span className="block text-xs text-base-content/60 sm:hidden">@ {formatMoney(toCents(line.unitPrice))}</span>
+            </td>
+            <td className="text-right whitespace-nowrap max-sm:hidden">{formatMoney(toCents(line.unitPrice))}</td>
             <td className="text-right whitespace-nowrap">{formatMoney(toCents(line.lineTotal))}</td>
           </tr>
         ))}
       </tbody>
       <tfoot>
         <tr>
-          <th scope="row" colSpan={3} className="text-right text-base-content">
+          {/* Under the unit prices on wide screens; under the quantity on a phone, which has no such column. */}
+          <td colSpan={2} className="max-sm:hidden" />
+          <th scope="row" colSpan={1} className="text-right text-base-content max-sm:hidden">
+            Total
+          </th>
+          <th scope="row" colSpan={2} className="text-right text-base-content sm:hidden">
             Total
           </th>
           <td className="text-right font-bold whitespace-nowrap text-base-content" data-testid="order-total">
