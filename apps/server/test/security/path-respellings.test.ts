@@ -91,7 +91,7 @@ describeEachDatabase('every registered route under other spellings', (env) => {
         expect(await takeSnapshot(env().db()), what).toEqual(before);
       }
     }
-  });
+  }, 180_000);
 
   it('applies the sign-up rules under every spelling: a one-letter name, a weak password and a javascript: photo create nothing', async () => {
     for (const url of mixedSpellings('/api/auth/sign-up/email')) {
