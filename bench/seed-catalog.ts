@@ -85,16 +85,26 @@ async function insertOrders(query: Query, buyer: CatalogSeed['buyer'], buyerOrde
   await query(
     `INSERT INTO orders (buyer_id, buyer_email, buyer_name, product_id, quantity, unit_price_cents, line_total_cents,
                          list_unit_price_cents, product_name, product_image, product_brand, product_category,
-                         product_minquantity)
+                         product_minquantity, total_cents, seller_id, seller_name)
      SELECT CASE WHEN q.mine THEN $1 ELSE 'bench-buyer-' || (1 + q.rn % ${OTHER_BUYERS}) END,
             CASE WHEN q.mine THEN $2 ELSE 'bench-buyer-' || (1 + q.rn % ${OTHER_BUYERS}) || '@bench.test' END,
             CASE WHEN q.mine THEN $3 ELSE 'Bench buyer' END,
             q.id, q.minquantity, q.price_cents, q.price_cents::bigint * q.minquantity, q.price_cents,
-            q.name, q.image, q.brandname, q.category, q.minquantity
+            q.name, q.image, q.brandname, q.category, q.minquantity, q.price_cents::bigint * q.minquantity,
+            q.owner_id, q.owner_email
        FROM (SELECT p.*, rn % $4 = 0 AND rn / $4 <= $5 AS mine
                FROM (SELECT p.*, row_number() OVER (ORDER BY p.seq) AS rn FROM products p) p) q
       ORDER BY q.seq`,
     [buyer.id, buyer.email, buyer.name, step, buyerOrders],
+  );
+  // Each order's one line (migration 0004 keeps lines in order_lines).
+  await query(
+    `INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_cents, line_total_cents,
+                              list_unit_price_cents, product_name, product_image, product_brand, product_category,
+                              product_minquantity)
+     SELECT o.id, 1, o.product_id, o.quantity, o.unit_price_cents, o.line_total_cents, o.list_unit_price_cents,
+            o.product_name, o.product_image, o.product_brand, o.product_category, o.product_minquantity
+       FROM orders o WHERE NOT EXISTS (SELECT 1 FROM order_lines l WHERE l.order_id = o.id)`,
   );
 }
 

@@ -1,7 +1,7 @@
 import { devices, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, test } from './support/fixtures.ts';
-import { addProduct } from './support/shop-api.ts';
+import { productOfAnotherSeller } from './support/shop-api.ts';
 
 /**
  * A notice that appears while a modal dialog is open (the checkout's "below MOQ" notice) must be
@@ -97,7 +97,7 @@ for (const size of SIZES) {
 
     test('a notice over the open checkout dialog is on top, dismissed by a tap or click, announced once, and the dialog stays modal', async ({ page, baseURL, signedInUser: _buyer }, testInfo) => {
       const press = (target: Locator) => (size.touch ? target.tap() : target.click());
-      const product = await addProduct(page.request, baseURL!, { mainquantity: 300, minquantity: MIN_QUANTITY });
+      const product = await productOfAnotherSeller(baseURL!, { mainquantity: 300, minquantity: MIN_QUANTITY });
       await page.clock.install();
       await page.goto(`/product/${product._id}`);
       await expect(page.getByRole('heading', { name: product.name })).toBeVisible();

@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import type { Order } from '@bulkcart/contracts/order';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
-import { addProduct, featureOwnProducts, ordersOf, stockOf } from './support/shop-api.ts';
+import { addProduct, featureOwnProducts, ordersOf, productOfAnotherSeller, stockOf } from './support/shop-api.ts';
 import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 
 
@@ -46,6 +46,11 @@ function checkoutDialog(page: Page): Locator {
   return page.getByRole('dialog', { name: 'Checkout' });
 }
 
+/** The confirm step in front of a cancel (a bulk order is not dropped by one tap). */
+function cancelDialog(page: Page): Locator {
+  return page.getByRole('dialog', { name: /^Cancel order BC-\d+\?$/ });
+}
+
 function quantityInput(dialog: Locator): Locator {
   return dialog.getByRole('spinbutton', { name: 'Quantity' });
 }
@@ -61,7 +66,7 @@ async function openCheckoutFromDetail(page: Page, product: Product, quantity?: n
 }
 
 test('buys from the detail page with the chosen quantity, sees it in the cart, cancels it and the stock is back', async ({ page, baseURL, signedInUser }) => {
-  const product = await addProduct(page.request, baseURL!, { price: 12, discount: 10, mainquantity: 500, minquantity: 20 });
+  const product = await productOfAnotherSeller(baseURL!, { price: 12, discount: 10, mainquantity: 500, minquantity: 20 });
 
   const dialog = await openCheckoutFromDetail(page, product, 35);
   await expect(dialog.getByRole('heading', { name: 'Checkout' })).toBeVisible();
@@ -95,7 +100,8 @@ test('buys from the detail page with the chosen quantity, sees it in the cart, c
   await expect(row.getByRole('img', { name: product.name })).toBeVisible();
   expect(await stockOf(page.request, product._id)).toBe(464);
 
-  await expectNoticeFrom(page, { text: 'Order canceled' }, () => row.getByRole('button', { name: `Cancel order of ${product.name}` }).click());
+  await row.getByRole('button', { name: `Cancel order of ${product.name}` }).click();
+  await expectNoticeFrom(page, { text: 'Order canceled' }, () => cancelDialog(page).getByRole('button', { name: 'Cancel order' }).click());
   await expect(row).toHaveCount(0);
   await expect(page.getByText('Cart is Empty')).toBeVisible();
   expect(await stockOf(page.request, product._id)).toBe(500);
@@ -122,7 +128,7 @@ test('a quantity below the minimum shows the spec notice above the open dialog a
 });
 
 test('more than the stock is refused by the server with the spec notice above the dialog', async ({ page, baseURL, signedInUser }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 30, minquantity: 5 });
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 30, minquantity: 5 });
   const dialog = await openCheckoutFromDetail(page, product, 31);
 
   await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
@@ -224,7 +230,7 @@ test('a signed-out visitor who clicks a buy button signs in and is brought back 
 });
 
 test('Buy and Cancel are disabled while their request is in flight, and a Buy with another quantity sends a fresh key', async ({ page, baseURL, signedInUser }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 10 });
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
   const dialog = await openCheckoutFromDetail(page, product);
   // The real requests go through, only later: each waits until the test has looked at the button.
   let release!: () => void;
@@ -257,7 +263,8 @@ test('Buy and Cancel are disabled while their request is in flight, and a Buy wi
   expect(await ordersOf(page.request, signedInUser)).toHaveLength(1);
 
   held = new Promise<void>((resolve) => (release = resolve));
-  const cancel = page.getByTestId('order-row').filter({ hasText: product.name }).getByRole('button', { name: /Cancel order/ });
+  await page.getByTestId('order-row').filter({ hasText: product.name }).getByRole('button', { name: /Cancel order/ }).click();
+  const cancel = cancelDialog(page).getByRole('button', { name: 'Cancel order' });
   await cancel.click();
   await expect(cancel).toBeDisabled();
   await expectNoticeFrom(page, { text: 'Order canceled' }, async () => release());
@@ -283,7 +290,7 @@ test('an empty cart says so and links to the products', async ({ page, signedInU
 });
 
 test('a cancel the server refuses shows the error message and the row goes away', async ({ page, baseURL, signedInUser: _buyer }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 10 });
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
   const placed = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity: 10 } });
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as Order;
@@ -294,6 +301,7 @@ test('a cancel the server refuses shows the error message and the row goes away'
   // Cancelled meanwhile in another tab: the page still shows it.
   expect((await page.request.delete(`/api/order/${order._id}`, { headers: { origin: baseURL! } })).status()).toBe(200);
   await row.getByRole('button', { name: /Cancel order/ }).click();
+  await cancelDialog(page).getByRole('button', { name: 'Cancel order' }).click();
 
   await expectNotice(page, { title: 'Error', text: 'Order not found' });
   await expect(row).toHaveCount(0);
@@ -302,7 +310,7 @@ test('a cancel the server refuses shows the error message and the row goes away'
 
 /** Three orders of a product of this test's own (1, 2 and 3 units), placed through the real API. */
 async function placeThreeOrders(page: Page, baseURL: string): Promise<void> {
-  const product = await addProduct(page.request, baseURL, { mainquantity: 100, minquantity: 1 });
+  const product = await productOfAnotherSeller(baseURL, { mainquantity: 100, minquantity: 1 });
   for (const quantity of [1, 2, 3]) {
     const response = await page.request.post('/api/order', { headers: { origin: baseURL }, data: { productId: product._id, quantity } });
     expect(response.status()).toBe(201);
@@ -346,7 +354,7 @@ test.describe('at phone width', () => {
   });
 
   test('the cart reads as cards without sideways scrolling, and cancel works', async ({ page, baseURL, signedInUser: _buyer }) => {
-    const product = await addProduct(page.request, baseURL!, { name: `E2E Extra Long Product Name For Narrow Screens ${randomUUID().slice(0, 6)}`, mainquantity: 100, minquantity: 10 });
+    const product = await productOfAnotherSeller(baseURL!, { name: `E2E Extra Long Product Name For Narrow Screens ${randomUUID().slice(0, 6)}`, mainquantity: 100, minquantity: 10 });
     const placed = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity: 15 } });
     expect(placed.status()).toBe(201);
     await page.goto('/cart');
@@ -355,14 +363,15 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('columnheader', { name: 'Quantity' })).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    await expectNoticeFrom(page, { text: 'Order canceled' }, () => row.getByRole('button', { name: /Cancel order/ }).tap());
+    await row.getByRole('button', { name: /Cancel order/ }).tap();
+    await expectNoticeFrom(page, { text: 'Order canceled' }, () => cancelDialog(page).getByRole('button', { name: 'Cancel order' }).tap());
     await expect(page.getByText('Cart is Empty')).toBeVisible();
     expect(await stockOf(page.request, product._id)).toBe(100);
   });
 });
 
 test('Buy pressed again after the answer to the first Buy was lost places one order, not two, even after trying another quantity', async ({ page, baseURL, signedInUser }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 100, minquantity: 10 });
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   const dialog = page.getByRole('dialog', { name: 'Checkout' });

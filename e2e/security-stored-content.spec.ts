@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { expect, test } from './support/fixtures.ts';
-import { addProduct } from './support/shop-api.ts';
+import { request as playwrightRequest, type Page } from '@playwright/test';
+import { expect, newUser, saveShipTo, signUpViaApi, test } from './support/fixtures.ts';
+import { addProduct, placeOrder } from './support/shop-api.ts';
 
 /**
  * Stored content is inert (docs/reliability.md): a product whose texts are markup and script shows them
@@ -44,8 +44,13 @@ test('a product named with markup and script shows as text on cards, detail, tab
   const dialogs = watchDialogs(page);
   const fields = hostileProduct();
   const product = await addProduct(page.request, baseURL!, fields);
-  const ordered = await page.request.post('/api/order', { data: { productId: product._id, quantity: 1 }, headers: { origin: baseURL! } });
-  expect(ordered.status(), await ordered.text()).toBe(201);
+  // Another business orders it (nobody may buy their own product); the cart below is that buyer's.
+  const buyer = newUser('buyer');
+  const buyerRequest = await playwrightRequest.newContext({ baseURL });
+  await signUpViaApi(buyerRequest, baseURL!, buyer);
+  await saveShipTo(buyerRequest, baseURL!);
+  await placeOrder(buyerRequest, baseURL!, product._id, 1);
+  await buyerRequest.dispose();
 
   // Home: the featured grid (highest rating, newest first).
   await page.goto('/');
@@ -86,7 +91,15 @@ test('a product named with markup and script shows as text on cards, detail, tab
   await expect(page.getByRole('article', { name: fields.name, exact: true })).toBeVisible();
   await expectNoInjectedMarkup(page);
 
-  // The cart renders from the order's snapshot of the product.
+  // The seller's order desk shows the order's lines as text.
+  await page.goto('/sales');
+  await expect(page.getByTestId('sale-card').filter({ hasText: fields.name })).toHaveCount(1);
+  await expectNoInjectedMarkup(page);
+
+  // The cart renders from the order's snapshot of the product: the buyer's, signed in now.
+  await page.context().clearCookies();
+  const signedIn = await page.request.post('/api/auth/sign-in/email', { data: { email: buyer.email, password: buyer.password }, headers: { origin: baseURL! } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto('/cart');
   await expect(page.getByText(fields.name, { exact: true })).toBeVisible();
   await expect(page.getByText(`By: ${fields.brandname}`, { exact: true })).toBeVisible();

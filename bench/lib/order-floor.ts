@@ -45,6 +45,9 @@ export async function listFloorProducts(baseUrl: string, seller: BenchUser, spec
  * What one connection sends: one buyer (its own bearer token), a random product of the floor, 1–3
  * units, and a fresh Idempotency-Key per order, as the web app's checkout does.
  */
+/** Every bench order ships here (an order needs a destination since the order workflow). */
+const BENCH_SHIP_TO = { company: 'Bench Buyer Co', line1: '1 Load Street', city: 'Austin', region: 'TX', postalCode: '73301', country: 'US', phone: '+1 512 555 0100' };
+
 export function orderRequestsFor(buyers: BenchUser[], products: FloorProduct[]) {
   return (connection: number): AutocannonRequest[] => {
     const buyer = buyers[connection % buyers.length] as BenchUser;
@@ -59,7 +62,7 @@ export function orderRequestsFor(buyers: BenchUser[], products: FloorProduct[]) 
           return {
             ...request,
             headers: { ...headers, 'idempotency-key': randomUUID() },
-            body: JSON.stringify({ productId: product.id, quantity: 1 + Math.floor(Math.random() * 3) }),
+            body: JSON.stringify({ productId: product.id, quantity: 1 + Math.floor(Math.random() * 3), shipTo: BENCH_SHIP_TO }),
           };
         },
       },

@@ -23,11 +23,33 @@ export async function signUpViaApi(request: APIRequestContext, baseURL: string, 
   expect(response.status(), await response.text()).toBe(200);
 }
 
+/** A buyer's warehouse: the saved ship-to of `signedInUser`, so a checkout or an API order needs no address. */
+export const E2E_SHIP_TO = {
+  company: 'E2E Traders Ltd',
+  line1: '12 Harbour Road',
+  line2: 'Unit 4',
+  city: 'Portland',
+  region: 'OR',
+  postalCode: '97201',
+  country: 'US',
+  phone: '+1 503 555 0100',
+} as const;
+
+/** PUT /api/account/ship-to as the request's signed-in user. */
+export async function saveShipTo(request: APIRequestContext, baseURL: string, shipTo: object = E2E_SHIP_TO): Promise<void> {
+  const response = await request.put('/api/account/ship-to', { data: shipTo, headers: { origin: baseURL } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
 export const test = base.extend<{ signedInUser: E2EUser; signIn: (page: Page, user?: E2EUser) => Promise<E2EUser> }>({
-  /** A fresh signed-in user for this test (each test gets its own account). */
+  /**
+   * A fresh signed-in user for this test (each test gets its own account), with a saved ship-to
+   * address as a returning buyer has. `signIn` gives one without, as a first-time buyer.
+   */
   signedInUser: async ({ page, baseURL }, use) => {
     const user = newUser();
     await signUpViaApi(page.request, baseURL!, user);
+    await saveShipTo(page.request, baseURL!);
     await use(user);
   },
   signIn: async ({ baseURL }, use) => {

@@ -19,6 +19,8 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -46,6 +48,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Tests shrink these to watch a slow client be cut off in seconds. */
   timeouts?: RequestTimeouts;
+  /** The clock order rules read; tests pass one they can move. */
+  clock?: () => Date;
 }
 
 export interface BuiltApp {
@@ -56,7 +60,7 @@ export interface BuiltApp {
 }
 
 /** Builds the Fastify instance without listening: used by server.ts and by the tests. */
-export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -97,7 +101,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
     reply.header('x-request-id', request.id);
   });
 
-  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db) };
+  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock };
 
   await registerOpenApi(app);
   await registerErrorHandling(app);
@@ -108,6 +112,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerAccountRoutes(app, ctx);
   await registerProductRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
+  await registerSalesRoutes(app, ctx);
+  await registerNotificationRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };

@@ -41,6 +41,10 @@ const envSchema = z.object({
     .int('must be a whole number of proxies (0 or more)')
     .min(0, 'must be a whole number of proxies (0 or more)')
     .default(0),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('BulkCart <orders@bulkcart.local>'),
+  ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
+  MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +69,11 @@ export interface Config {
    * many hops from the right; anything further left was written by the client and is never trusted.
    */
   trustProxyHops: number;
+  /** Email of order notifications; null: in-app notifications only (docs/decisions/012-order-workflow.md). */
+  mail: { smtpUrl: string; from: string } | null;
+  /** How often each process runs the order sweep (3-business-day cancel, late flags) and the mail deliverer. */
+  orderSweepIntervalMs: number;
+  mailIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -129,5 +138,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST ?? null,
     rateLimit: env.RATE_LIMIT,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
+    orderSweepIntervalMs: env.ORDER_SWEEP_INTERVAL_MS,
+    mailIntervalMs: env.MAIL_INTERVAL_MS,
   };
 }

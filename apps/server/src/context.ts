@@ -8,4 +8,6 @@ export interface AppContext {
   database: Database;
   db: Db;
   auth: Auth;
+  /** The time rules read (ship-by, late, the 3-business-day sweep); tests move it instead of waiting days. */
+  clock: () => Date;
 }

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { startBackgroundWork } from './background.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -44,12 +45,14 @@ export async function startServer(config: Config, options: { logger?: boolean | 
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  const background = startBackgroundWork(ctx, app.log);
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   return {
     app,
     database,
     url: `http://${shownHost}:${port}`,
     async stop() {
+      await background.stop();
       await app.close();
       await database.close();
     },

@@ -11,3 +11,4 @@ export * from './routes.ts';
 export * from './search.ts';
 export * from './search-text.ts';
 export * from './address.ts';
+export * from './notification.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { addressSchema } from './address.ts';
 
 /**
  * POST /api/order. The spec's buyerName, buyerEmail and data are accepted for compatibility and
@@ -12,29 +13,83 @@ export const createOrderInputSchema = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(LIMITS.quantityMax, 'Quantity is too large'),
+  /** Where to ship; without it the buyer's saved address is used (and with neither: a 422 per missing field). */
+  shipTo: addressSchema.optional(),
 });
 export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
 
 export const idempotencyKeySchema = z.string().min(8).max(128).regex(/^[A-Za-z0-9_-]+$/);
 
-/** An order as the API answers it: the original app's fields plus the snapshot of what was bought. */
+/** The states of an order (docs/product/rules.md#orders). */
+export const ORDER_STATUSES = ['placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled'] as const;
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+/** Statuses in which an order still waits on its seller (open orders of a product). */
+export const OPEN_ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'accepted', 'shipped'];
+
+/** What was bought, as it was when ordered: the cart still renders after the product is edited or deleted. */
+export const orderProductSnapshotSchema = z.object({
+  name: z.string(),
+  image: z.string(),
+  brandname: z.string(),
+  category: z.string(),
+  minquantity: z.int(),
+});
+
+/** One line of an order: a product snapshot, the quantity and the prices paid. */
+export const orderLineSchema = z.object({
+  productId: z.string().nullable().describe('null once the product was deleted'),
+  product: orderProductSnapshotSchema,
+  quantity: z.int(),
+  unitPrice: z.number().describe('Dollars paid per unit: the volume break reached, then the discount'),
+  lineTotal: z.number().describe('Dollars: unitPrice × quantity, computed in cents'),
+  listUnitPrice: z.number().describe("The product's base price when ordered, before any break or discount"),
+  tierMinquantity: z.int().nullable().describe('The minquantity of the volume break that applied; null for the base price'),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderActorSchema = z.enum(['buyer', 'seller', 'system']);
+export type OrderActor = z.infer<typeof orderActorSchema>;
+
+/** One transition of an order: who, when, from which status to which, and why. */
+export const orderTimelineEntrySchema = z.object({
+  at: z.string().describe('ISO 8601 timestamp'),
+  actor: orderActorSchema,
+  actorName: z.string().nullable().describe("The person's name; null for the system"),
+  from: orderStatusSchema.nullable().describe('null for the order being placed'),
+  to: orderStatusSchema,
+  note: z.string().nullable().describe('The decline or cancel reason, the ship-by date, the tracking'),
+});
+export type OrderTimelineEntry = z.infer<typeof orderTimelineEntrySchema>;
+
+/**
+ * An order as the API answers it (the buyer's list, GET /api/order/{id}, the seller's desk): the
+ * original app's fields, which describe the order's one line (Buy Now orders have exactly one), plus
+ * the order itself: number, status, total, ship-to, ship-by, lines and timeline.
+ */
 export const orderSchema = z.object({
   _id: z.string(),
+  number: z.string().describe('The human order number, e.g. BC-10427; unique'),
+  status: orderStatusSchema,
   productId: z.string().nullable().describe('null once the product was deleted'),
   quantity: z.int(),
   data: z.string().describe("The original app's name for the order date: a date string"),
   createdAt: z.string().describe('ISO 8601 timestamp'),
   unitPrice: z.number().describe('Dollars paid per unit: the volume break reached, then the discount'),
-  total: z.number().describe('Dollars paid for the line: unitPrice × quantity, computed in cents'),
+  total: z.number().describe('Dollars paid for the whole order (the sum of its line totals), computed in cents'),
   listUnitPrice: z.number().describe("The product's base price when ordered, before any break or discount"),
   tierMinquantity: z.int().nullable().describe('The minquantity of the volume break that applied; null for the base price'),
-  product: z.object({
-    name: z.string(),
-    image: z.string(),
-    brandname: z.string(),
-    category: z.string(),
-    minquantity: z.int(),
-  }),
+  product: orderProductSnapshotSchema,
+  lines: z.array(orderLineSchema).min(1),
+  shipTo: addressSchema.nullable().describe('null only for orders placed before ship-to existed'),
+  shipBy: z.string().nullable().describe('YYYY-MM-DD the seller committed to when accepting; null before'),
+  late: z.boolean().describe('Accepted and not shipped by the end of its ship-by date (UTC)'),
+  carrier: z.string().nullable(),
+  tracking: z.string().nullable(),
+  reason: z.string().nullable().describe('Why it was declined or cancelled'),
+  buyerName: z.string().describe("The buyer's business name"),
+  sellerName: z.string().describe("The seller's business name"),
+  timeline: z.array(orderTimelineEntrySchema),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -54,4 +109,120 @@ export function clampQuantity(value: unknown, casepack = 1): number {
   const cases = Math.ceil(whole / casepack);
   const maxCases = Math.floor(LIMITS.quantityMax / casepack);
   return Math.min(cases, maxCases) * casepack;
+}
+
+/** GET/PUT /api/account/ship-to: the buyer's saved default address. */
+export const shipToAnswerSchema = z.object({ shipTo: addressSchema.nullable() });
+export type ShipToAnswer = z.infer<typeof shipToAnswerSchema>;
+
+const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date as YYYY-MM-DD that names a real day. */
+export const isoDateSchema = z
+  .string({ error: 'Enter a date as YYYY-MM-DD' })
+  .refine((v) => {
+    if (!isoDatePattern.test(v)) return false;
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Enter a real date as YYYY-MM-DD');
+
+/** POST /api/sales/{id}/accept. Without shipBy: two business days ahead. */
+export const acceptOrderInputSchema = z.object({
+  shipBy: isoDateSchema.optional().describe('YYYY-MM-DD, today at the earliest, at most three business days ahead'),
+});
+export type AcceptOrderInput = z.infer<typeof acceptOrderInputSchema>;
+
+export const ORDER_TEXT_MAX = { reason: 500, carrier: 80, tracking: 80 } as const;
+
+/** POST /api/sales/{id}/decline. */
+export const declineOrderInputSchema = z.object({
+  reason: z
+    .string({ error: 'Say why you decline this order' })
+    .trim()
+    .min(1, 'Say why you decline this order')
+    .max(ORDER_TEXT_MAX.reason, `The reason must be at most ${ORDER_TEXT_MAX.reason} characters`),
+});
+export type DeclineOrderInput = z.infer<typeof declineOrderInputSchema>;
+
+function optionalText(label: string, max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
+}
+
+/** POST /api/sales/{id}/ship: carrier and tracking number, both optional. */
+export const shipOrderInputSchema = z.object({
+  carrier: optionalText('Carrier', ORDER_TEXT_MAX.carrier),
+  tracking: optionalText('Tracking number', ORDER_TEXT_MAX.tracking),
+});
+export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
+
+/** GET /api/sales: the seller's order desk, newest first, optionally one status. */
+export const salesListQuerySchema = z.object({
+  status: orderStatusSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
+  cursor: z.string().max(200).optional(),
+});
+export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
+
+/** GET /api/sales/counts: the seller's orders per status (the desk's filter tabs). */
+export const salesCountsSchema = z.object({
+  placed: z.int(),
+  accepted: z.int(),
+  shipped: z.int(),
+  delivered: z.int(),
+  declined: z.int(),
+  cancelled: z.int(),
+});
+export type SalesCounts = z.infer<typeof salesCountsSchema>;
+
+/** GET /api/product/{id}/open-orders: placed, accepted or shipped orders of the product (owner only). */
+export const openOrdersCountSchema = z.object({ count: z.int() });
+export type OpenOrdersCount = z.infer<typeof openOrdersCountSchema>;
+
+/** Texts the order workflow names; the server answers them and the browser may show them. */
+export const ORDER_MESSAGES = {
+  ownProduct: 'You cannot buy your own product.',
+  alreadyAccepted: 'The seller has already accepted this order',
+  notAcceptedInTime: 'Not accepted in time',
+} as const;
+
+/** Business days: Monday to Friday, counted on UTC calendar dates. */
+const DAY_MS = 86_400_000;
+
+function isWeekday(date: Date): boolean {
+  const day = date.getUTCDay();
+  return day !== 0 && day !== 6;
+}
+
+/** Midnight UTC of the date `date` falls on. */
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** The instant `days` business days after `from` (weekends skipped, time of day kept). */
+export function addBusinessDays(from: Date, days: number): Date {
+  let t = from.getTime();
+  let left = days;
+  while (left > 0) {
+    t += DAY_MS;
+    if (isWeekday(new Date(t))) left -= 1;
+  }
+  return new Date(t);
+}
+
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The dates a seller may promise when accepting on `now`: today at the earliest, two business days
+ * ahead by default, three at the latest (the FAQ's "processed within 2–3 business days").
+ */
+export function shipByWindow(now: Date): { min: string; default: string; max: string } {
+  const today = startOfUtcDay(now);
+  return { min: toIsoDate(today), default: toIsoDate(addBusinessDays(today, 2)), max: toIsoDate(addBusinessDays(today, 3)) };
 }

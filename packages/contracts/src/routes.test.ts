@@ -29,5 +29,8 @@ describe('pages, hrefs and titles from one table', () => {
     expect(titleForPath('/login')).toBe('wholesale-platform-login');
     expect(titleForPath('/product')).toBe('Not Found Page');
     expect(titleForPath('/nope')).toBe('Not Found Page');
+    expect(titleForPath('/orders/abc')).toBe('wholesale-platform-Order');
+    expect(titleForPath('/Sales/')).toBe('wholesale-platform-Sales');
+    expect(paths.order('a b')).toBe('/orders/a%20b');
   });
 });

@@ -17,6 +17,9 @@ export const pages = {
   cart: { pattern: '/cart', title: 'Cart' },
   // Search (docs/decisions/009-search.md); open to signed-out visitors.
   search: { pattern: '/search', title: 'wholesale-platform-Search' },
+  // The order workflow (docs/decisions/013-order-workflow-screens.md): a buyer's order, a seller's desk.
+  order: { pattern: '/orders/:id', title: 'wholesale-platform-Order' },
+  sales: { pattern: '/sales', title: 'wholesale-platform-Sales' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -87,6 +90,8 @@ export const paths = {
   myProducts: hrefOf('myProducts'),
   categories: hrefOf('categories'),
   categoriesLink: '/categories',
+  order: (id: string) => hrefOf('order', { id }),
+  sales: hrefOf('sales'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

@@ -24,7 +24,9 @@ function collapseNullable(schema: JsonSchema): JsonSchema {
   const other = branches[1 - nullIndex] as JsonSchema | undefined;
   if (nullIndex < 0 || !other || typeof other.type !== 'string' || other.type === 'object' || other.type === 'array') return schema;
   const { anyOf: _anyOf, ...rest } = schema;
-  return { ...rest, ...other, type: [other.type, 'null'] };
+  // A nullable enum keeps null among its allowed values.
+  const allowed = Array.isArray(other.enum) ? { enum: [...(other.enum as unknown[]), null] } : {};
+  return { ...rest, ...other, ...allowed, type: [other.type, 'null'] };
 }
 
 function tidy(value: unknown): unknown {

@@ -50,6 +50,10 @@ interface World {
   buyer: TestUser;
   productId: string;
   orderId: string;
+  /** Orders the seller's desk samples act on, and the seller's notification of one. */
+  saleId: string;
+  declineId: string;
+  notificationId: string;
 }
 
 interface Sample {
@@ -61,6 +65,8 @@ interface Sample {
 }
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
+
+const SAMPLE_SHIP_TO = { company: 'OpenAPI Buyer Inc', line1: '9 Spec Street', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US', phone: '+1 303 555 0199' };
 
 /**
  * One real request per described operation (some have more, for their other answers), in an order
@@ -144,6 +150,82 @@ const SAMPLES: Sample[] = [
     what: 'own orders',
     send: ({ env, buyer }) => env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}`, headers: asUser(buyer) }),
   },
+  {
+    operation: 'POST /api/order',
+    what: 'a purchase shipped to a new address',
+    send: ({ env, buyer, productId }) =>
+      env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 20, shipTo: SAMPLE_SHIP_TO } }),
+    keep: (world, body) => {
+      world.saleId = idOf(body);
+    },
+  },
+  {
+    operation: 'POST /api/order',
+    what: 'a purchase to decline',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 20 } }),
+    keep: (world, body) => {
+      world.declineId = idOf(body);
+    },
+  },
+  { operation: 'PUT /api/account/ship-to', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: SAMPLE_SHIP_TO }) },
+  { operation: 'PUT /api/account/ship-to', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...SAMPLE_SHIP_TO, country: 'XX' } }) },
+  { operation: 'GET /api/account/ship-to', what: 'saved', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/account/ship-to', headers: asUser(buyer) }) },
+  { operation: 'GET /api/order/{id}', what: 'own order', send: ({ env, buyer, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(buyer) }) },
+  { operation: 'GET /api/order/{id}', what: "someone else's (404)", send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(seller) }) },
+  { operation: 'GET /api/sales', what: 'the desk', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales?status=placed&limit=1', headers: asUser(seller) }) },
+  { operation: 'GET /api/sales/counts', what: 'counts', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales/counts', headers: asUser(seller) }) },
+  { operation: 'GET /api/sales/{id}', what: 'one sale', send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/sales/${saleId}`, headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/product/{id}/open-orders',
+    what: 'open orders',
+    send: ({ env, seller, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}/open-orders`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/notifications',
+    what: "the seller's",
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/notifications?limit=1', headers: asUser(seller) }),
+    keep: (world, body) => {
+      world.notificationId = (body as Array<{ _id: string }>)[0]?._id ?? '';
+    },
+  },
+  { operation: 'GET /api/notifications/unread-count', what: 'count', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/notifications/unread-count', headers: asUser(seller) }) },
+  {
+    operation: 'POST /api/notifications/{id}/read',
+    what: 'mark read',
+    send: ({ env, seller, notificationId }) => env.request({ method: 'POST', url: `/api/notifications/${notificationId}/read`, headers: asUser(seller) }),
+  },
+  { operation: 'POST /api/notifications/read-all', what: 'mark all', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/notifications/read-all', headers: asUser(seller) }) },
+  {
+    operation: 'POST /api/sales/{id}/accept',
+    what: 'accept',
+    send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/accept`, headers: asUser(seller), payload: {} }),
+  },
+  {
+    operation: 'POST /api/sales/{id}/accept',
+    what: 'again (409)',
+    send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/accept`, headers: asUser(seller), payload: {} }),
+  },
+  {
+    operation: 'POST /api/sales/{id}/decline',
+    what: 'decline',
+    send: ({ env, seller, declineId }) => env.request({ method: 'POST', url: `/api/sales/${declineId}/decline`, headers: asUser(seller), payload: { reason: 'Discontinued' } }),
+  },
+  {
+    operation: 'POST /api/sales/{id}/ship',
+    what: 'ship',
+    send: ({ env, seller, saleId }) =>
+      env.request({ method: 'POST', url: `/api/sales/${saleId}/ship`, headers: asUser(seller), payload: { carrier: 'DHL', tracking: 'JD0142' } }),
+  },
+  {
+    operation: 'POST /api/order/{id}/received',
+    what: 'received',
+    send: ({ env, buyer, saleId }) => env.request({ method: 'POST', url: `/api/order/${saleId}/received`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'POST /api/sales/{id}/deliver',
+    what: 'already delivered (409)',
+    send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/deliver`, headers: asUser(seller) }),
+  },
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
   { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
   { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
@@ -196,7 +278,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
-    const world: World = { env, seller, buyer, productId: '', orderId: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../src/db/client.ts';
+import type { Address } from '@bulkcart/contracts';
 import { session, user } from '../../src/db/schema/auth.ts';
+import { shipToAddresses } from '../../src/db/schema/orders.ts';
 import type { TestEnv } from './test-app.ts';
 
 export interface TestUser {
@@ -21,14 +23,32 @@ function sessionCookie(setCookie: string | string[] | undefined): string {
   return session.split(';')[0] ?? '';
 }
 
-/** Signs up a fresh user through the real API and returns its session. */
-export async function signUpUser(env: TestEnv, overrides: Partial<{ name: string; email: string; password: string }> = {}): Promise<TestUser> {
+/** The saved ship-to every test account starts with, so a purchase needs no address in its body. */
+export const TEST_SHIP_TO: Address = {
+  company: 'Test Buyer Ltd',
+  line1: '1 Warehouse Road',
+  city: 'Springfield',
+  region: 'IL',
+  postalCode: '62701',
+  country: 'US',
+  phone: '+1 217 555 0100',
+};
+
+/**
+ * Signs up a fresh user through the real API and returns its session. The account gets TEST_SHIP_TO
+ * as its saved address unless `withShipTo` is false.
+ */
+export async function signUpUser(
+  env: TestEnv,
+  overrides: Partial<{ name: string; email: string; password: string; withShipTo: boolean }> = {},
+): Promise<TestUser> {
   const name = overrides.name ?? 'Test Buyer';
   const email = overrides.email ?? `user-${randomUUID()}@example.com`;
   const password = overrides.password ?? 'Passw0rd';
   const response = await env.request({ method: 'POST', url: '/api/auth/sign-up/email', payload: { name, email, password } });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { user: { id: string } };
+  if (overrides.withShipTo !== false) await env.db().insert(shipToAddresses).values({ userId: body.user.id, address: TEST_SHIP_TO });
   return {
     id: body.user.id,
     email,
@@ -66,6 +86,7 @@ export async function insertBuyers(db: Db, count: number, name = 'Quick Buyer'):
   await db.insert(user).values(buyers.map((b) => ({ id: b.id, name: b.name, email: b.email, emailVerified: true })));
   const expiresAt = new Date(Date.now() + 24 * 60 * 60 * 1000);
   await db.insert(session).values(buyers.map((b) => ({ id: randomUUID(), token: b.token, userId: b.id, expiresAt })));
+  await db.insert(shipToAddresses).values(buyers.map((b) => ({ userId: b.id, address: TEST_SHIP_TO })));
   return buyers;
 }
 

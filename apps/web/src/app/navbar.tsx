@@ -8,6 +8,8 @@ import { useEscapeClosesDropdown } from '../lib/use-escape-closes-dropdown.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
 const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
+// The bell, with TanStack Query and its polling, likewise loads only for a signed-in user (decision 013).
+const NotificationBell = lazyPage(() => import('../features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell));
 
 interface NavItem {
   to: string;
@@ -27,6 +29,7 @@ const signedIn: NavItem[] = [
   { to: paths.allProducts, label: 'All Product' },
   { to: paths.addProduct, label: 'Add Product' },
   { to: paths.myProducts, label: 'My Product' },
+  { to: paths.sales, label: 'Order Desk' },
 ];
 
 function NavLinks({ items }: { items: NavItem[] }) {
@@ -70,9 +73,14 @@ export function Navbar() {
       <div className="navbar-end gap-1">
         <SearchBox />
         {user ? (
-          <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
-            <UserMenu user={user} />
-          </Suspense>
+          <>
+            <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+            <Suspense fallback={<span className="h-10 w-10" aria-hidden="true" />}>
+              <UserMenu user={user} />
+            </Suspense>
+          </>
         ) : null}
       </div>
     </header>

@@ -26,6 +26,8 @@ const CategoriesPage = lazyPage(() => import('../features/products/pages/categor
 // Search is open to signed-out visitors (docs/decisions/009-search.md): no guard, its own TanStack provider.
 const SearchPage = lazyPage(() => import('../features/products/pages/search-page.tsx').then((m) => m.SearchPage));
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
+const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
+const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
 
 interface PageRoute {
   pattern: string;
@@ -46,6 +48,8 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.myProducts.pattern, page: MyProductsPage },
   { pattern: pages.categories.pattern, page: CategoriesPage, firstRequest: categoriesRequest },
   { pattern: pages.cart.pattern, page: CartPage },
+  { pattern: pages.order.pattern, page: OrderPage },
+  { pattern: pages.sales.pattern, page: SalesPage },
 ];
 
 function toRoutes(routes: PageRoute[], Layout: ComponentType<{ children: ReactNode }>) {

@@ -1,37 +1,59 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { products } from './catalog.ts';
 
+/** Order numbers (BC-10001, BC-10002 …): short, unique, never reused. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
+
 /**
- * An order keeps a snapshot of what was bought, so the cart still renders after the product is edited
- * or deleted. A cancelled order is kept (cancelled_at) rather than deleted: the history stays and a
- * second cancel finds nothing live to restore.
+ * An order: who buys from whom, where it goes, its status and its total; what was bought is in
+ * order_lines (one line for Buy Now; a cart will write several per seller). The original one-line
+ * columns (product_id … product_minquantity) stay as that line's copy for one-line orders and are
+ * null on a multi-line one (docs/decisions/012-order-workflow.md). `cancelled_at`: when the stock went
+ * back (a cancel or a decline); a cancelled order is kept, not deleted.
  */
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    number: text('number')
+      .notNull()
+      .default(sql`'BC-' || nextval('order_number_seq')::text`),
+    status: text('status', { enum: ['placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled'] })
+      .notNull()
+      .default('placed'),
     buyerId: text('buyer_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     buyerEmail: text('buyer_email').notNull(),
     buyerName: text('buyer_name').notNull(),
+    sellerId: text('seller_id').references(() => user.id, { onDelete: 'set null' }),
+    sellerName: text('seller_name').notNull().default(''),
+    totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+    shipTo: jsonb('ship_to').$type<Address>(),
+    shipBy: date('ship_by', { mode: 'string' }),
+    carrier: text('carrier'),
+    tracking: text('tracking'),
+    reason: text('reason'),
+    /** When the "late" notice went out; at most once per order. */
+    lateNotifiedAt: timestamp('late_notified_at', { withTimezone: true }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-    quantity: integer('quantity').notNull(),
-    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity'),
+    unitPriceCents: integer('unit_price_cents'),
     /** unit × quantity; bigint because a large order of a dear product passes 2^31 cents. */
-    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }),
     /** The base price when ordered, before the break and the discount. */
-    listUnitPriceCents: integer('list_unit_price_cents').notNull(),
+    listUnitPriceCents: integer('list_unit_price_cents'),
     /** The `minquantity` of the volume break that applied; null: the base price. */
     tierMinquantity: integer('tier_minquantity'),
-    productName: text('product_name').notNull(),
-    productImage: text('product_image').notNull(),
-    productBrand: text('product_brand').notNull(),
-    productCategory: text('product_category').notNull(),
-    productMinquantity: integer('product_minquantity').notNull(),
+    productName: text('product_name'),
+    productImage: text('product_image'),
+    productBrand: text('product_brand'),
+    productCategory: text('product_category'),
+    productMinquantity: integer('product_minquantity'),
     idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -41,10 +63,144 @@ export const orders = pgTable(
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
     check('orders_unit_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('orders_line_total_matches', sql`${t.lineTotalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`),
+    check('orders_total_nonnegative', sql`${t.totalCents} >= 0`),
+    check('orders_status_known', sql`${t.status} IN ('placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled')`),
+    uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
-    index('orders_buyer_live_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.cancelledAt} IS NULL`),
+    // The buyer's list: every order but the cancelled ones, newest first.
+    index('orders_buyer_listed_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.status} <> 'cancelled'`),
+    // The seller's desk (all, or one status) and its counts.
+    index('orders_seller_seq_idx').on(t.sellerId, t.seq.desc()),
+    index('orders_seller_status_seq_idx').on(t.sellerId, t.status, t.seq.desc()),
+    // The sweep: placed orders by age, accepted orders by ship-by date not yet told late.
+    index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
+    index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
     index('orders_product_id_idx').on(t.productId),
   ],
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** One product bought in an order: its snapshot and the prices paid. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    lineTotalCents: bigint('line_total_cents', { mode: 'number' }).notNull(),
+    listUnitPriceCents: integer('list_unit_price_cents').notNull(),
+    tierMinquantity: integer('tier_minquantity'),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image').notNull(),
+    productBrand: text('product_brand').notNull(),
+    productCategory: text('product_category').notNull(),
+    productMinquantity: integer('product_minquantity').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('order_lines_quantity_positive', sql`${t.quantity} >= 1`),
+    check('order_lines_unit_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
+    check('order_lines_total_matches', sql`${t.lineTotalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`),
+    uniqueIndex('order_lines_order_position_idx').on(t.orderId, t.position),
+    index('order_lines_product_id_idx').on(t.productId),
+  ],
+);
+
+export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/** An order's timeline: every transition, who made it, when, and why. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    actor: text('actor', { enum: ['buyer', 'seller', 'system'] }).notNull(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_seq_idx').on(t.orderId, t.seq), index('order_events_actor_id_idx').on(t.actorId)],
+);
+
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+
+/** A buyer's saved default ship-to address. */
+export const shipToAddresses = pgTable('ship_to_addresses', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  address: jsonb('address').$type<Address>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** In-app notifications (the bell), written in the transaction of the event they tell of. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    orderStatus: text('order_status').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_user_seq_idx').on(t.userId, t.seq.desc()),
+    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_order_id_idx').on(t.orderId),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * Emails to send, written in the same transaction as their notification and sent afterwards by the
+ * deliverer: claimed with a guarded update, marked sent, retried with backoff (modules/notifications).
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the row until then; past it, another process may take it over. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    index('email_outbox_notification_id_idx').on(t.notificationId),
+  ],
+);

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  addressSchema,
   cancelledOrderSchema,
   createOrderInputSchema,
+  openOrdersCountSchema,
+  shipToAnswerSchema,
   idempotencyKeySchema,
   orderListSchema,
   orderSchema,
@@ -14,7 +17,8 @@ import { parseInput } from '../../lib/validate.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { requireUser } from '../accounts/session.ts';
 import { routeContract } from '../../lib/route-schema.ts';
-import { cancelOrder, createOrder, listOrders } from './orders.service.ts';
+import { cancelOrder, confirmReceived, createOrder, getOrder, getShipTo, listOrders, putShipTo, type OrdersContext } from './orders.service.ts';
+import { countOpenOrders } from './sales.service.ts';
 
 /** Orders page like every list: the same bounded `limit` and opaque `cursor` as the catalog's. */
 const orderListQuerySchema = productListQuerySchema.pick({ limit: true, cursor: true });
@@ -23,6 +27,8 @@ const orderHeaders = z.object({
   'idempotency-key': idempotencyKeySchema.optional().describe('The same key gives back the same order, never a second one'),
 });
 const tags = ['orders'];
+const idParams = z.object({ id: z.string() });
+type IdParams = { Params: { id: string } };
 
 /** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
 function readIdempotencyKey(request: FastifyRequest): string | null {
@@ -37,14 +43,21 @@ function readIdempotencyKey(request: FastifyRequest): string | null {
 
 /** Ordering API (docs/decisions/004-purchase.md). */
 export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const as = async (request: FastifyRequest): Promise<OrdersContext> => ({
+    db: ctx.db,
+    config: ctx.config,
+    clock: ctx.clock,
+    user: await requireUser(ctx.auth, request),
+  });
+
   app.post(
     '/api/order',
     routeContract({ summary: 'Buy a product', tags, signedIn: true, headers: orderHeaders, body: createOrderInputSchema, response: { 200: orderSchema, 201: orderSchema } }),
     async (request, reply) => {
-    const user = await requireUser(ctx.auth, request);
+    const orders = await as(request);
     const idempotencyKey = readIdempotencyKey(request);
     const input = parseInput(createOrderInputSchema, request.body);
-    const { order, replayed } = await createOrder({ db: ctx.db, user }, { ...input, idempotencyKey });
+    const { order, replayed } = await createOrder(orders, { ...input, idempotencyKey });
     // A replay answers the first order again; 200 tells a client nothing new was created.
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(replayed ? 200 : 201).send(order);
@@ -61,17 +74,48 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
       response: { 200: orderListSchema },
     }),
     async (request, reply) => {
-    const user = await requireUser(ctx.auth, request);
+    const orders = await as(request);
     const query = parseInput(orderListQuerySchema, request.query);
-    const page = await listOrders({ db: ctx.db, user }, { email: request.params.email, ...query });
-    return sendPage(reply, `/api/orders/${encodeURIComponent(user.email)}`, { limit: query.limit }, page);
+    const page = await listOrders(orders, { email: request.params.email, ...query });
+    return sendPage(reply, `/api/orders/${encodeURIComponent(orders.user.email)}`, { limit: query.limit }, page);
   });
 
-  app.delete<{ Params: { id: string } }>(
+  app.get<IdParams>(
     '/api/order/:id',
-    routeContract({ summary: 'Cancel your order; its quantity returns to stock', tags, signedIn: true, params: z.object({ id: z.string() }), response: { 200: cancelledOrderSchema } }),
+    routeContract({ summary: 'One of your orders: lines, ship-to, timeline', tags, signedIn: true, params: idParams, response: { 200: orderSchema } }),
+    async (request) => getOrder(await as(request), { id: request.params.id }),
+  );
+
+  app.delete<IdParams>(
+    '/api/order/:id',
+    routeContract({ summary: 'Cancel your order while it is placed; its quantity returns to stock', tags, signedIn: true, params: idParams, response: { 200: cancelledOrderSchema } }),
+    async (request) => cancelOrder(await as(request), { id: request.params.id }),
+  );
+
+  app.post<IdParams>(
+    '/api/order/:id/received',
+    routeContract({ summary: 'Confirm a shipped order arrived', tags, signedIn: true, params: idParams, response: { 200: orderSchema } }),
+    async (request) => confirmReceived(await as(request), { id: request.params.id }),
+  );
+
+  app.get(
+    '/api/account/ship-to',
+    routeContract({ summary: 'Your saved ship-to address', tags, signedIn: true, response: { 200: shipToAnswerSchema } }),
+    async (request) => getShipTo(await as(request)),
+  );
+
+  app.put(
+    '/api/account/ship-to',
+    routeContract({ summary: 'Save your default ship-to address', tags, signedIn: true, body: addressSchema, response: { 200: shipToAnswerSchema } }),
     async (request) => {
-    const user = await requireUser(ctx.auth, request);
-    return cancelOrder({ db: ctx.db, user }, { id: request.params.id });
-  });
+      const orders = await as(request);
+      return putShipTo(orders, parseInput(addressSchema, request.body));
+    },
+  );
+
+  app.get<IdParams>(
+    '/api/product/:id/open-orders',
+    routeContract({ summary: "How many open orders hold your product (placed, accepted, shipped)", tags, signedIn: true, params: idParams, response: { 200: openOrdersCountSchema } }),
+    async (request) => countOpenOrders(await as(request), { id: request.params.id }),
+  );
 }

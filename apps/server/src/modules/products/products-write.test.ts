@@ -174,6 +174,7 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
         quantity: 20,
         unitPriceCents: 500,
         lineTotalCents: 10_000,
+        totalCents: 10_000,
         listUnitPriceCents: 500,
         productName: row.name,
         productImage: row.image,

@@ -73,6 +73,14 @@ export async function signUp(baseUrl: string, name: string, email: string): Prom
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${answer.body}`);
   const token = answer.headers['set-auth-token'];
   if (typeof token !== 'string' || !token) throw new Error('sign-up gave no bearer token');
+  // Every order ships somewhere (docs/decisions/012-order-workflow.md): the account saves an address first.
+  const saved = await send(baseUrl, {
+    method: 'PUT',
+    path: '/api/account/ship-to',
+    headers: { origin: baseUrl, authorization: `Bearer ${token}` },
+    body: { company: `${name} Ltd`, line1: '1 Resilience Way', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 503 555 0100' },
+  });
+  if (saved.status !== 200) throw new Error(`saving the ship-to failed: ${saved.status} ${saved.body}`);
   return { email, token };
 }
 

@@ -4,13 +4,18 @@ import { queryRows } from '../../../src/db/rows.ts';
 
 /**
  * Everything a refused request could have touched, as text: every row of products and orders in id
- * order (all columns, timestamps included), every user row, and how many sessions, accounts and
+ * order (all columns, timestamps included), every user row, saved address and notification, and how many sessions, accounts and
  * verifications exist. Two equal snapshots mean the database is byte-for-byte unchanged where it matters.
  */
 export interface DbSnapshot {
   products: string;
   orders: string;
   users: string;
+  /** The order workflow's tables (migration 0004): saved addresses, notifications, lines, timeline. */
+  shipTo: string;
+  notifications: string;
+  orderLines: number;
+  orderEvents: number;
   sessions: number;
   accounts: number;
   verifications: number;
@@ -23,6 +28,10 @@ export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot>
       (SELECT coalesce(json_agg(p ORDER BY p.id), '[]'::json)::text FROM products p) AS products,
       (SELECT coalesce(json_agg(o ORDER BY o.id), '[]'::json)::text FROM orders o) AS orders,
       (SELECT coalesce(json_agg(u ORDER BY u.id), '[]'::json)::text FROM "user" u) AS users,
+      (SELECT coalesce(json_agg(a ORDER BY a.user_id), '[]'::json)::text FROM ship_to_addresses a) AS "shipTo",
+      (SELECT coalesce(json_agg(n ORDER BY n.id), '[]'::json)::text FROM notifications n) AS notifications,
+      (SELECT count(*)::int FROM order_lines) AS "orderLines",
+      (SELECT count(*)::int FROM order_events) AS "orderEvents",
       (SELECT count(*)::int FROM session) AS sessions,
       (SELECT count(*)::int FROM account) AS accounts,
       (SELECT count(*)::int FROM verification) AS verifications`,

@@ -42,8 +42,14 @@ export interface FuzzWorld {
 export const STOCK_A = LIMITS.quantityMax;
 
 export async function createFuzzWorld(env: TestEnv): Promise<FuzzWorld> {
-  const [fuzzer, seller] = await Promise.all([signUpUser(env, { name: 'Fuzz Client' }), signUpUser(env, { name: 'Fuzz Seller' })]);
-  const a = await seedProduct(env, seller, { mainquantity: STOCK_A, minquantity: 10, priceCents: 250 });
+  const [fuzzer, seller, maker] = await Promise.all([
+    signUpUser(env, { name: 'Fuzz Client' }),
+    signUpUser(env, { name: 'Fuzz Seller' }),
+    signUpUser(env, { name: 'Fuzz Maker' }),
+  ]);
+  // A belongs to a third account: the seller's order on it is another user's order to the fuzzer, and
+  // nobody may buy their own product (docs/decisions/012-order-workflow.md).
+  const a = await seedProduct(env, maker, { mainquantity: STOCK_A, minquantity: 10, priceCents: 250 });
   const b = await seedProduct(env, fuzzer, { mainquantity: 10_000, minquantity: 5, priceCents: 990 });
   const sellerOrder = await env.request({ method: 'POST', url: '/api/order', headers: { cookie: seller.cookie }, payload: { productId: a.id, quantity: 10 } });
   if (sellerOrder.statusCode !== 201) throw new Error(`seller order failed: ${sellerOrder.body}`);

@@ -1,7 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { and, eq } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
+import { notifications } from '../../../src/db/schema/orders.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
 import { seedProduct, validProductBody } from '../../helpers/products.ts';
@@ -18,6 +20,10 @@ export interface Fixture {
   productId: string;
   /** A live order the owner placed (on a product of someone else). */
   orderId: string;
+  /** A placed order of the owner's product (the owner is its seller). */
+  saleId: string;
+  /** The owner's notification of that sale. */
+  notificationId: string;
   /** A second session of the owner, made for this case only (so revoking it harms no other case). */
   spareOwnerToken: string;
 }
@@ -52,6 +58,8 @@ export interface RouteCase {
 }
 
 const enc = encodeURIComponent;
+
+const TEST_SHIP_TO_BODY = { company: 'Matrix Ltd', line1: '2 Grid Lane', city: 'Leeds', region: 'West Yorkshire', postalCode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000' };
 
 /** A public read, the same for every caller, that changes nothing. */
 function publicRead(route: string, url: string, status = 200): RouteCase {
@@ -153,8 +161,8 @@ export const ROUTES: RouteCase[] = [
   {
     route: 'POST /api/order',
     request: (f) => ({ method: 'POST', url: '/api/order', payload: { productId: f.productId, quantity: 10 } }),
-    // Anyone signed in may buy, the seller included.
-    expected: { signedOut: 401, other: 201, owner: 201 },
+    // Anyone signed in may buy, but not their own product (docs/decisions/012-order-workflow.md).
+    expected: { signedOut: 401, other: 201, owner: 403 },
   },
   {
     route: "GET /api/orders/{email} (the owner's email)",
@@ -177,6 +185,107 @@ export const ROUTES: RouteCase[] = [
     request: (f) => ({ method: 'DELETE', url: `/api/order/${f.orderId}` }),
     // Another buyer's order looks exactly like an unknown one.
     expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'GET /api/order/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/order/${f.orderId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'POST /api/order/{id}/received',
+    request: (f) => ({ method: 'POST', url: `/api/order/${f.orderId}/received` }),
+    // The fixture's order is placed, not shipped: the owner's answer is the workflow's 409.
+    expected: { signedOut: 401, other: 404, owner: 409 },
+  },
+  {
+    route: 'GET /api/account/ship-to',
+    request: () => ({ method: 'GET', url: '/api/account/ship-to' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'PUT /api/account/ship-to',
+    request: () => ({ method: 'PUT', url: '/api/account/ship-to', payload: TEST_SHIP_TO_BODY }),
+    // Everyone signed in writes their own address only.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /api/sales',
+    request: () => ({ method: 'GET', url: '/api/sales?limit=5' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((o) => o._id)).toContain(f.saleId);
+      else expect(response.body).not.toContain(f.saleId);
+    },
+  },
+  {
+    route: 'GET /api/sales/counts',
+    request: () => ({ method: 'GET', url: '/api/sales/counts' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/sales/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/sales/${f.saleId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'POST /api/sales/{id}/accept',
+    request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/accept`, payload: {} }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/sales/{id}/decline',
+    request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/decline`, payload: { reason: 'Matrix' } }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/sales/{id}/ship',
+    request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/ship`, payload: {} }),
+    // A placed order cannot ship before it is accepted: the seller's answer is the workflow's 409.
+    expected: { signedOut: 401, other: 404, owner: 409 },
+  },
+  {
+    route: 'POST /api/sales/{id}/deliver',
+    request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/deliver` }),
+    expected: { signedOut: 401, other: 404, owner: 409 },
+  },
+  {
+    route: 'GET /api/notifications',
+    request: () => ({ method: 'GET', url: '/api/notifications?limit=5' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ _id: string }>).map((n) => n._id)).toContain(f.notificationId);
+      else expect(response.body).not.toContain(f.notificationId);
+    },
+  },
+  {
+    route: 'GET /api/notifications/unread-count',
+    request: () => ({ method: 'GET', url: '/api/notifications/unread-count' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'POST /api/notifications/{id}/read',
+    request: (f) => ({ method: 'POST', url: `/api/notifications/${f.notificationId}/read` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/notifications/read-all',
+    request: () => ({ method: 'POST', url: '/api/notifications/read-all' }),
+    // Everyone marks their own: the other user has none unread, so nothing changes for them.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+  },
+  {
+    route: 'GET /api/product/{id}/open-orders',
+    request: (f) => ({ method: 'GET', url: `/api/product/${f.productId}/open-orders` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
   },
   // better-auth's session reads answer the session token (a Bearer credential): not offered, /api/me is.
   {
@@ -220,7 +329,24 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
   const bought = await seedProduct(env, seller, { mainquantity: 1_000, minquantity: 10, priceCents: 700 });
   const order = await env.request({ method: 'POST', url: '/api/order', headers: { cookie: owner.cookie }, payload: { productId: bought.id, quantity: 10 } });
   expect(order.statusCode, order.body).toBe(201);
-  return { owner, other, productId: product.id, orderId: (order.json() as { _id: string })._id, spareOwnerToken: await insertSpareSession(env, owner) };
+  const sale = await env.request({ method: 'POST', url: '/api/order', headers: { cookie: seller.cookie }, payload: { productId: product.id, quantity: 10 } });
+  expect(sale.statusCode, sale.body).toBe(201);
+  const saleId = (sale.json() as { _id: string })._id;
+  const [told] = await env
+    .db()
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.orderId, saleId), eq(notifications.userId, owner.id)));
+  if (!told) throw new Error('the sale told its seller nothing');
+  return {
+    owner,
+    other,
+    productId: product.id,
+    orderId: (order.json() as { _id: string })._id,
+    saleId,
+    notificationId: told.id,
+    spareOwnerToken: await insertSpareSession(env, owner),
+  };
 }
 
 /** `GET /api/product/{id}` and `GET /api/product/:id` both become `GET /api/product/:param`. */

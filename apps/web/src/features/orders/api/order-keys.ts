@@ -1,7 +1,18 @@
+import type { OrderStatus } from '@bulkcart/contracts/order';
+
 /** Query keys of the ordering feature: one prefix, so a purchase or cancel refreshes every order list. */
 export const orderKeys = {
   all: ['orders'] as const,
   list: (email: string) => ['orders', 'list', email] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+  shipTo: ['orders', 'ship-to'] as const,
+};
+
+/** The seller's desk; a transition refreshes its lists and counts together. */
+export const salesKeys = {
+  all: ['sales'] as const,
+  list: (status: OrderStatus | null) => ['sales', 'list', status ?? 'all'] as const,
+  counts: ['sales', 'counts'] as const,
 };
 
 /**
@@ -10,3 +21,6 @@ export const orderKeys = {
  * since features do not reach into each other.
  */
 export const catalogKeyPrefix = ['products'] as const;
+
+/** The bell's key prefix (notifications feature): every transition tells the other side. */
+export const notificationKeyPrefix = ['notifications'] as const;

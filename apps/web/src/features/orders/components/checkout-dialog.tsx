@@ -1,14 +1,23 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useLocation, useNavigate } from '../../../lib/router.tsx';
+import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { clampQuantity } from '@bulkcart/contracts/order';
 import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
+import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { useMe } from '../../../lib/auth/me.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
+import { useSaveShipTo, useShipTo } from '../api/ship-to.ts';
 import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
+import { addressOneLine } from '../lib/order-display.ts';
+import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
+import { ADDRESS_FIELD_NAMES, AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
 import { PriceSummary } from './price-summary.tsx';
 
 export interface CheckoutDialogProps {
@@ -24,8 +33,9 @@ function useSuccessTarget(): string {
 }
 
 /**
- * The checkout dialog (docs/product/screens.md): buyer, a quantity stepper that never goes below 1, and Buy.
- * Mounted only while open, so every opening starts from the given quantity.
+ * The checkout dialog (docs/product/screens.md): buyer, ship-to, a quantity stepper that never goes
+ * below 1, and Buy. The saved address shows as "Ship to: …" with Change; without one, a compact
+ * address form (saved for next time). Mounted only while open, so every opening starts afresh.
  */
 export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDialogProps) {
   const user = useMe().data?.user;
@@ -37,15 +47,30 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   const casepack = product.casepack;
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity, casepack)));
   const quantity = clampQuantity(text, casepack);
-  // One key per quantity for as long as the dialog is open: a Buy clicked again after a lost answer
-  // must replay that order, not place a second, even after trying another quantity in between
-  // (10 lost, 20 refused, back to 10). A new opening (a new mount) or a success starts afresh.
-  const keysByQuantity = useRef(new Map<number, string>());
+  // One key per purchase intent (quantity and address) for as long as the dialog is open: a Buy
+  // clicked again after a lost answer must replay that order, not place a second, even after trying
+  // another quantity in between. A new opening (a new mount) or a success starts afresh.
+  const keysByIntent = useRef(new Map<string, string>());
+  // Set before anything awaits: a double click submits twice before React re-renders the disabled button.
+  const inFlight = useRef(false);
+  const [isBuying, setIsBuying] = useState(false);
+
+  const shipTo = useShipTo();
+  const saved = shipTo.data?.shipTo ?? null;
+  // Typing an address: when none is saved (or it could not be read), or after Change.
+  const [isChanging, setIsChanging] = useState(false);
+  const showForm = isChanging || (!shipTo.isPending && saved === null);
+  const addressForm = useForm<AddressFormValues, unknown, Address>({ resolver: zodResolver(addressSchema) as unknown as Resolver<AddressFormValues, unknown, Address>, defaultValues: blankAddress, mode: 'onTouched' });
+  const [saveForNext, setSaveForNext] = useState(true);
+  const saveShipTo = useSaveShipTo();
 
   const createOrder = useCreateOrder({
     onSuccess: (order) =>
       notify({ kind: 'success', title: 'Order placed', text: `${order.quantity} units of ${order.product.name} are on their way.`, durationMs: 1000 }),
-    onError: (error) => notify({ kind: 'error', ...describePurchaseError(error) }),
+    onError: (error) => {
+      // An address problem is shown on its fields, not in a notice.
+      if (!namesShipTo(error)) notify({ kind: 'error', ...describePurchaseError(error) });
+    },
   });
 
   // The dialog opens in Modal's layout effect, which runs before this one: then focus can move in.
@@ -54,29 +79,64 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     inputRef.current?.select();
   }, []);
 
-  function buy() {
-    if (createOrder.isPending) return;
-    setText(String(quantity));
-    const problem = checkPurchase(product, quantity);
-    if (problem) {
-      notify({ kind: 'error', ...problem });
-      return;
+  function keyFor(intent: string): string {
+    let key = keysByIntent.current.get(intent);
+    if (!key) {
+      key = newIdempotencyKey();
+      keysByIntent.current.set(intent, key);
     }
-    let idempotencyKey = keysByQuantity.current.get(quantity);
-    if (!idempotencyKey) {
-      idempotencyKey = newIdempotencyKey();
-      keysByQuantity.current.set(quantity, idempotencyKey);
+    return key;
+  }
+
+  async function readAddress(): Promise<Address | undefined | null> {
+    if (!showForm) return undefined;
+    let typed: Address | null = null;
+    await addressForm.handleSubmit((values) => {
+      typed = { ...values, line2: values.line2 || undefined };
+    })();
+    return typed;
+  }
+
+  async function buy(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current || shipTo.isPending) return;
+    inFlight.current = true;
+    setIsBuying(true);
+    try {
+      setText(String(quantity));
+      const problem = checkPurchase(product, quantity);
+      if (problem) {
+        notify({ kind: 'error', ...problem });
+        return;
+      }
+      // undefined: the saved address; null: the typed one has errors, now shown on its fields.
+      const address = await readAddress();
+      if (address === null) return;
+      const idempotencyKey = keyFor(`${quantity}|${JSON.stringify(address ?? null)}`);
+      try {
+        await createOrder.mutateAsync({ input: { productId: product._id, quantity, ...(address ? { shipTo: address } : {}) }, idempotencyKey });
+      } catch (error) {
+        if (namesShipTo(error) && error instanceof ApiError) {
+          setIsChanging(true);
+          const message = applyServerErrors<AddressFormValues>(withShipToFieldsUnprefixed(error), ADDRESS_FIELD_NAMES, addressForm.setError);
+          notify({ kind: 'error', title: 'Check the address', text: message });
+        }
+        return;
+      }
+      // Saved for next time: always the first one; a changed one when the buyer asked to keep it.
+      if (address && (saved === null || saveForNext)) saveShipTo.mutate(address);
+      keysByIntent.current.clear();
+      onClose();
+      navigate(successTarget);
+    } finally {
+      inFlight.current = false;
+      setIsBuying(false);
     }
-    createOrder.mutate(
-      { input: { productId: product._id, quantity }, idempotencyKey },
-      {
-        onSuccess: () => {
-          keysByQuantity.current.clear();
-          onClose();
-          navigate(successTarget);
-        },
-      },
-    );
+  }
+
+  function startChange() {
+    addressForm.reset(saved ? toAddressFormValues(saved) : blankAddress);
+    setIsChanging(true);
   }
 
   const ladder = ladderOf(product);
@@ -87,8 +147,8 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
       onClose={onClose}
       title="Checkout"
       actions={
-        <button type="submit" form={`${inputId}-form`} className="btn btn-primary min-w-28" disabled={createOrder.isPending}>
-          {createOrder.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        <button type="submit" form={`${inputId}-form`} className="btn btn-primary min-w-28" disabled={isBuying || shipTo.isPending}>
+          {isBuying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
           Buy
         </button>
       }
@@ -96,10 +156,8 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
       <form
         id={`${inputId}-form`}
         className="flex flex-col gap-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          buy();
-        }}
+        noValidate
+        onSubmit={(e) => void buy(e)}
       >
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-box bg-base-200/60 p-3 text-sm">
           <dt className="text-base-content/70">Buyer</dt>
@@ -146,6 +204,37 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
           </div>
           {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} /> : null}
         </div>
+        {shipTo.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading your ship-to address
+          </p>
+        ) : showForm ? (
+          <div className="flex flex-col gap-2">
+            {shipTo.isError ? <p className="text-sm text-warning">Your saved address could not be loaded; enter where to ship.</p> : null}
+            <AddressFields idPrefix={inputId} register={addressForm.register} errors={addressForm.formState.errors} />
+            {saved ? (
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" className="checkbox checkbox-sm" checked={saveForNext} onChange={(e) => setSaveForNext(e.target.checked)} />
+                  Save as my address for next orders
+                </label>
+                <button type="button" className="link text-sm" onClick={() => setIsChanging(false)}>
+                  Use my saved address
+                </button>
+              </div>
+            ) : (
+              <p className="text-xs text-base-content/60">Saved for your next orders.</p>
+            )}
+          </div>
+        ) : saved ? (
+          <p className="flex flex-wrap items-baseline gap-x-2 rounded-box bg-base-200/60 p-3 text-sm" data-testid="checkout-ship-to">
+            <span className="font-medium">Ship to:</span>
+            <span className="min-w-0 flex-1 break-words">{addressOneLine(saved)}</span>
+            <button type="button" className="link link-primary" onClick={startChange} aria-label="Change the ship-to address">
+              Change
+            </button>
+          </p>
+        ) : null}
       </form>
     </Modal>
   );

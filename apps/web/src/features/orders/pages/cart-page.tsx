@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
@@ -5,36 +6,29 @@ import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders } from '../api/get-orders.ts';
-import { useCancelOrder } from '../api/cancel-order.ts';
+import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
+import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
+import { LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
+import { canCancel } from '../lib/order-display.ts';
 
 /** /cart: the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. */
 export function CartPage() {
   const email = useMe().data?.user?.email ?? '';
   const orders = useOrders(email);
+  const [toCancel, setToCancel] = useState<Order | null>(null);
 
   let content;
   if (orders.isPending) content = <Spinner label="Loading your orders" />;
   else if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
-    // A failed next page or refresh keeps the orders already shown and offers Retry under them.
-    const retry = orders.isFetchNextPageError ? () => void orders.fetchNextPage() : () => void orders.refetch();
     content = (
       <>
-        {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} />}
-        {orders.isError ? <LoadError error={orders.error} onRetry={retry} /> : null}
-        {orders.hasNextPage && !orders.isError ? (
-          <div className="mt-6 flex justify-center">
-            <button type="button" className="btn btn-outline btn-primary" onClick={() => void orders.fetchNextPage()} disabled={orders.isFetchingNextPage}>
-              {orders.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-              Load more
-            </button>
-          </div>
-        ) : null}
+        {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} onCancel={setToCancel} />}
+        <PagedListEnd query={orders} />
       </>
     );
   }
@@ -45,6 +39,7 @@ export function CartPage() {
         Cart
       </h1>
       {content}
+      {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
     </section>
   );
 }
@@ -64,7 +59,7 @@ function EmptyCart() {
  * A table on wide screens; below md each row becomes a small card (the header hides and the cells
  * label themselves), so a phone never scrolls sideways.
  */
-function OrdersTable({ orders }: { orders: Order[] }) {
+function OrdersTable({ orders, onCancel }: { orders: Order[]; onCancel: (order: Order) => void }) {
   return (
     <div className="rounded-box bg-base-100 ring-1 ring-base-300">
       <table className="table max-md:block">
@@ -72,15 +67,16 @@ function OrdersTable({ orders }: { orders: Order[] }) {
           <tr>
             <th scope="col">Product</th>
             <th scope="col">Quantity</th>
+            <th scope="col">Order</th>
             <th scope="col">Order date</th>
             <th scope="col">
-              <span className="sr-only">Cancel</span>
+              <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
         <tbody className="max-md:block">
           {orders.map((order) => (
-            <OrderRow key={order._id} order={order} />
+            <OrderRow key={order._id} order={order} onCancel={onCancel} />
           ))}
         </tbody>
       </table>
@@ -88,15 +84,11 @@ function OrdersTable({ orders }: { orders: Order[] }) {
   );
 }
 
-function OrderRow({ order }: { order: Order }) {
-  const cancel = useCancelOrder({
-    onSuccess: () => notify({ kind: 'success', text: MESSAGES.orderCanceled, durationMs: 1000 }),
-    onError: (error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message }),
-  });
+function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   const date = new Date(order.createdAt).toLocaleDateString();
 
   return (
-    <tr data-testid="order-row" className="border-b border-base-200 last:border-b-0 max-md:grid max-md:grid-cols-[1fr_auto] max-md:items-center max-md:gap-x-3 max-md:py-2">
+    <tr data-testid="order-row" data-order-number={order.number} className="border-b border-base-200 last:border-b-0 max-md:grid max-md:grid-cols-[1fr_auto] max-md:items-center max-md:gap-x-3 max-md:py-2">
       <td className="max-md:col-span-2 max-md:block max-md:border-b-0 max-md:pb-1">
         <div className="flex items-start gap-3">
           <OrderImage src={order.product.image} alt={order.product.name} />
@@ -118,21 +110,34 @@ function OrderRow({ order }: { order: Order }) {
           {formatMoney(toCents(order.total))}
         </span>
       </td>
-      <td className="whitespace-nowrap max-md:row-start-3 max-md:block max-md:border-b-0 max-md:py-1">
+      <td className="max-md:col-span-2 max-md:block max-md:border-b-0 max-md:py-1">
+        <div className="flex flex-col gap-1 text-sm">
+          <span className="flex flex-wrap items-center gap-2">
+            <Link to={paths.order(order._id)} className="link link-primary font-semibold whitespace-nowrap" data-testid="order-number">
+              {order.number}
+            </Link>
+            <StatusBadge status={order.status} />
+            <LateFlag late={order.late} />
+          </span>
+          <ShipBy shipBy={order.shipBy} />
+          <Tracking order={order} />
+        </div>
+      </td>
+      <td className="whitespace-nowrap max-md:block max-md:border-b-0 max-md:py-1">
         <span className="text-base-content/60 md:hidden">Ordered </span>
         <time dateTime={order.createdAt}>{date}</time>
       </td>
-      <td className="max-md:col-start-2 max-md:row-span-2 max-md:row-start-2 max-md:block max-md:border-b-0 max-md:self-center md:text-right">
-        <button
-          type="button"
-          className="btn btn-outline btn-error btn-sm"
-          onClick={() => cancel.mutate(order._id)}
-          disabled={cancel.isPending}
-          aria-label={`Cancel order of ${order.product.name}`}
-        >
-          {cancel.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-          Cancel
-        </button>
+      <td className="max-md:block max-md:border-b-0 max-md:py-1 md:text-right">
+        <span className="flex flex-wrap gap-2 md:justify-end">
+          <Link to={paths.order(order._id)} className="btn btn-ghost btn-sm" aria-label={`View order ${order.number}`}>
+            View
+          </Link>
+          {canCancel(order) ? (
+            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)} aria-label={`Cancel order of ${order.product.name}`}>
+              Cancel
+            </button>
+          ) : null}
+        </span>
       </td>
     </tr>
   );

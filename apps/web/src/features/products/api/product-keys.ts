@@ -12,4 +12,5 @@ export const productKeys = {
   list: (filter: ProductListFilter) => ['products', 'list', filter] as const,
   mine: (email: string) => ['products', 'mine', email] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
+  openOrders: (id: string) => ['products', 'open-orders', id] as const,
 };

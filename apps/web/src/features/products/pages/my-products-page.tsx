@@ -8,6 +8,7 @@ import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
 import { useDeleteProduct } from '../api/delete-product.ts';
+import { useOpenOrders } from '../api/get-open-orders.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
@@ -75,12 +76,35 @@ export function MyProductsPage() {
         onCancel={cancelDelete}
       >
         {toDelete ? (
-          <p className="break-words">
-            <strong>{toDelete.name}</strong> will be removed from the catalog. Orders already placed keep their record.
-          </p>
+          <>
+            <p className="break-words">
+              <strong>{toDelete.name}</strong> will be removed from the catalog. Orders already placed keep their record.
+            </p>
+            <OpenOrdersNote productId={toDelete._id} />
+          </>
         ) : null}
       </ConfirmDialog>
     </section>
+  );
+}
+
+/** How many orders of the product still wait on the seller: they stay on the order desk after the delete. */
+function OpenOrdersNote({ productId }: { productId: string }) {
+  const openOrders = useOpenOrders(productId);
+  if (openOrders.isPending) {
+    return (
+      <p className="mt-2 flex items-center gap-2 text-sm text-base-content/70" role="status">
+        <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Checking open orders
+      </p>
+    );
+  }
+  if (openOrders.isError) return <p className="mt-2 text-sm text-warning">Could not check this product's open orders.</p>;
+  const { count } = openOrders.data;
+  if (count === 0) return <p className="mt-2 text-sm" data-testid="open-orders">It has no open orders.</p>;
+  return (
+    <p className="mt-2 rounded-box bg-warning/15 px-2 py-1 text-sm" data-testid="open-orders">
+      It has {count} open {count === 1 ? 'order' : 'orders'}. {count === 1 ? 'It stays' : 'They stay'} on your order desk and can still be shipped.
+    </p>
   );
 }
 

@@ -1,0 +1,56 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context.ts';
+import { runOrderSweep } from './modules/orders/sales.service.ts';
+import { createSmtpTransport, deliverDueEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
+
+export interface BackgroundWork {
+  /** Stops the timers and waits for a pass in progress to end (graceful shutdown). */
+  stop(): Promise<void>;
+}
+
+/** Runs `task` every `everyMs` (never two passes at once), logging failures and carrying on. */
+function every(everyMs: number, log: FastifyBaseLogger, name: string, task: () => Promise<unknown>) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = task()
+        .then(
+          () => undefined,
+          (error: unknown) => log.warn({ err: error }, `${name} failed; trying again in ${everyMs} ms`),
+        )
+        .finally(() => {
+          running = null;
+          schedule();
+        });
+    }, everyMs);
+    timer.unref();
+  };
+  schedule();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  };
+}
+
+/**
+ * Each server process sweeps orders (3-business-day cancel, late flags) and sends due emails on an
+ * interval. Both are safe with several processes on one database (guarded updates, SKIP LOCKED).
+ */
+export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger, transport?: MailTransport): BackgroundWork {
+  const stops = [every(ctx.config.orderSweepIntervalMs, log, 'order sweep', () => runOrderSweep(ctx.db, ctx.config, ctx.clock()))];
+  const mail = ctx.config.mail;
+  const mailer = mail ? (transport ?? createSmtpTransport(mail.smtpUrl)) : null;
+  if (mail && mailer) {
+    stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, mail.from, ctx.clock())));
+  }
+  return {
+    async stop() {
+      await Promise.all(stops.map((stop) => stop()));
+      mailer?.close?.();
+    },
+  };
+}

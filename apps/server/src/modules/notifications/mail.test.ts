@@ -1,0 +1,179 @@
+import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import type { Order } from '@bulkcart/contracts';
+import { createPostgresDatabase, createTestEnv, DATABASE_KINDS, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { asUser, signUpUser } from '../../../test/helpers/accounts.ts';
+import { seedProduct } from '../../../test/helpers/products.ts';
+import { queryRows } from '../../db/rows.ts';
+import { startBackgroundWork } from '../../background.ts';
+import { createSmtpTransport, deliverDueEmails } from './mail-deliverer.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server (no TLS, no auth) that keeps every message it is given. */
+async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      let raw = '';
+      stream.on('data', (chunk: Buffer) => {
+        raw += chunk.toString('utf8');
+      });
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A port nothing listens on (yet): the mail server is down. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return address.port;
+}
+
+async function placeOrder(env: TestEnv, name: string): Promise<{ order: Order; sellerEmail: string }> {
+  const seller = await signUpUser(env, { name: `${name} Seller` });
+  const buyer = await signUpUser(env, { name: `${name} Buyer` });
+  const { id: productId } = await seedProduct(env, seller, { mainquantity: 100, minquantity: 1, priceCents: 100 });
+  const response = await env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 2 } });
+  expect(response.statusCode, response.body).toBe(201);
+  return { order: response.json() as Order, sellerEmail: seller.email };
+}
+
+async function outbox(env: TestEnv) {
+  return queryRows<{ attempts: number; sent: boolean; last_error: string | null }>(
+    env.db(),
+    sql`SELECT attempts, sent_at IS NOT NULL AS sent, last_error FROM email_outbox ORDER BY created_at`,
+  );
+}
+
+for (const kind of DATABASE_KINDS) {
+  describe(`order emails [${kind}]`, () => {
+    const cleanups: Array<() => Promise<void> | void> = [];
+    afterAll(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+    });
+
+    it('sends one email per event, naming the order number, and never twice across a server restart', async () => {
+      const smtp = await startSmtp();
+      cleanups.push(smtp.close);
+      // One database both "processes" open in turn: a data directory for PGlite, one PostgreSQL database.
+      const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+      if (pg) cleanups.push(pg.drop);
+      const dataDir = kind === 'pglite' ? mkdtempSync(join(tmpdir(), 'bulkcart-mail-')) : null;
+      if (dataDir) cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      const vars = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_INTERVAL_MS: '100', ...(pg ? { DATABASE_URL: pg.url } : { DATA_DIR: dataDir! }) };
+
+      const first = await createTestEnv(kind, vars);
+      const { order, sellerEmail } = await placeOrder(first, 'Mail');
+      const transport = createSmtpTransport(first.config.mail!.smtpUrl);
+      expect(await deliverDueEmails(first.db(), transport, first.config.mail!.from, new Date())).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueEmails(first.db(), transport, first.config.mail!.from, new Date())).toEqual({ sent: 0, failed: 0 });
+      transport.close?.();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual([sellerEmail]);
+      expect(smtp.received[0]?.raw).toContain(`New order ${order.number}`);
+      await first.close();
+
+      // The next process on the same database runs its background deliverer: nothing is sent again.
+      const second = await createTestEnv(kind, vars);
+      cleanups.push(() => second.close());
+      const background = startBackgroundWork(second.ctx, second.app.log);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await background.stop();
+      expect(smtp.received).toHaveLength(1);
+      expect(await outbox(second)).toEqual([{ attempts: 1, sent: true, last_error: null }]);
+    }, 120_000);
+
+    it('retries with backoff while the mail server is down, without holding up the order', async () => {
+      const port = await freePort();
+      const env = await createTestEnv(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
+      cleanups.push(() => env.close());
+      const started = Date.now();
+      const { order } = await placeOrder(env, 'Down');
+      expect(Date.now() - started).toBeLessThan(20_000);
+      const transport = createSmtpTransport(env.config.mail!.smtpUrl);
+      const now = new Date();
+      expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, now)).toEqual({ sent: 0, failed: 1 });
+      expect(await outbox(env)).toEqual([{ attempts: 1, sent: false, last_error: expect.any(String) }]);
+      // Not due again until its backoff has passed.
+      expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, now)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, new Date(now.getTime() + 1_500))).toEqual({ sent: 0, failed: 1 });
+
+      const smtp = await startSmtp(port);
+      cleanups.push(smtp.close);
+      expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, new Date(now.getTime() + 10_000))).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, new Date(now.getTime() + 60_000))).toEqual({ sent: 0, failed: 0 });
+      transport.close?.();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.raw).toContain(order.number);
+      expect(await outbox(env)).toEqual([{ attempts: 3, sent: true, last_error: null }]);
+    }, 120_000);
+
+    if (kind === 'postgres') {
+      it('sends each email once when two processes deliver at the same moment', async () => {
+        const smtp = await startSmtp();
+        cleanups.push(smtp.close);
+        const pg = await createPostgresDatabase();
+        cleanups.push(pg.drop);
+        const vars = { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, DATABASE_URL: pg.url };
+        const a = await createTestEnv('postgres', vars);
+        cleanups.push(() => a.close());
+        const b = await createTestEnv('postgres', vars);
+        cleanups.push(() => b.close());
+        for (let i = 0; i < 6; i += 1) await placeOrder(a, `Twin ${i}`);
+        const ta = createSmtpTransport(a.config.mail!.smtpUrl);
+        const tb = createSmtpTransport(b.config.mail!.smtpUrl);
+        const now = new Date();
+        const results = await Promise.all([
+          deliverDueEmails(a.db(), ta, a.config.mail!.from, now),
+          deliverDueEmails(b.db(), tb, b.config.mail!.from, now),
+          deliverDueEmails(a.db(), ta, a.config.mail!.from, now),
+        ]);
+        ta.close?.();
+        tb.close?.();
+        expect(results.reduce((sum, r) => sum + r.sent, 0)).toBe(6);
+        expect(smtp.received).toHaveLength(6);
+        expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(6);
+      }, 120_000);
+    }
+  });
+}
+
+describe('mail settings', () => {
+  it('writes no outbox rows when SMTP_URL is not set (in-app notifications only)', async () => {
+    const env = await createTestEnv('pglite');
+    try {
+      await placeOrder(env, 'Quiet');
+      expect(await outbox(env)).toEqual([]);
+      const [row] = await queryRows<{ n: number }>(env.db(), sql`SELECT count(*)::int AS n FROM notifications`);
+      expect(row?.n).toBe(1);
+    } finally {
+      await env.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,155 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, ORDER_MESSAGES, formatMoney, type NotificationKind, type OrderStatus } from '@bulkcart/contracts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { orderEvents, orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { writeNotifications, type NotificationToWrite } from '../notifications/notify.ts';
+import type { SessionUser } from '../accounts/session.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Who acts: the buyer or the seller (from the session), or the sweep. */
+export type Actor = { kind: 'buyer'; user: SessionUser } | { kind: 'seller'; user: SessionUser } | { kind: 'system' };
+
+export const orderNotFound = () => notFound('Order not found');
+
+/** A 409 that says what happened to the order, for a transition its status no longer allows. */
+export function wrongStatus(current: Pick<OrderRow, 'status' | 'reason'>): AppError {
+  const messages: Record<OrderStatus, string> = {
+    placed: 'The seller has not accepted this order yet.',
+    accepted: ORDER_MESSAGES.alreadyAccepted,
+    shipped: 'This order has already shipped.',
+    delivered: 'This order has already been delivered.',
+    declined: 'The seller has declined this order.',
+    cancelled: current.reason ? `This order was cancelled: ${current.reason}.` : 'This order was cancelled.',
+  };
+  return new AppError('CONFLICT', messages[current.status], { title: 'Order already changed' });
+}
+
+/** The orders an actor may act on: a buyer's own, a seller's sales; the system any. */
+export function actorScope(actor: Actor): SQL | undefined {
+  if (actor.kind === 'buyer') return eq(orders.buyerId, actor.user.id);
+  if (actor.kind === 'seller') return eq(orders.sellerId, actor.user.id);
+  return undefined;
+}
+
+/**
+ * Stock after giving back a line's units, held to the cap a seller may set (LIMITS): a cancel always
+ * succeeds, and units above the cap are not restored. Summed as bigint so the sum cannot overflow; a
+ * stock already above the cap is never lowered by a cancel.
+ */
+function restoredStock(quantity: number) {
+  return sql`greatest(${products.mainquantity}, least(${products.mainquantity}::bigint + ${quantity}, ${LIMITS.quantityMax}::bigint))::int`;
+}
+
+/** Returns every line's units to its product (a deleted product has nothing to return to). */
+async function restock(tx: Tx, orderId: string): Promise<void> {
+  const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  for (const line of lines) {
+    if (!line.productId) continue;
+    await tx
+      .update(products)
+      .set({ mainquantity: restoredStock(line.quantity), updatedAt: sql`now()` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+export async function recordEvent(tx: Tx, orderId: string, actor: Actor, from: OrderStatus | null, to: OrderStatus, note: string | null): Promise<void> {
+  await tx.insert(orderEvents).values({
+    orderId,
+    actor: actor.kind,
+    actorId: actor.kind === 'system' ? null : actor.user.id,
+    actorName: actor.kind === 'system' ? null : actor.user.name,
+    fromStatus: from,
+    toStatus: to,
+    note,
+  });
+}
+
+async function sellerEmail(tx: Tx, sellerId: string): Promise<string | null> {
+  const [row] = await tx.select({ email: user.email }).from(user).where(eq(user.id, sellerId));
+  return row?.email ?? null;
+}
+
+type Side = 'buyer' | 'seller';
+
+/** The words of each event; every one names the order number. */
+function describe(row: OrderRow, kind: NotificationKind, actor: Actor): { title: string; message: string } {
+  const n = row.number;
+  switch (kind) {
+    case 'placed':
+      return { title: `New order ${n}`, message: `${row.buyerName} placed order ${n} (${formatMoney(row.totalCents)}). Accept it within 3 business days.` };
+    case 'accepted':
+      return { title: `Order ${n} accepted`, message: `${row.sellerName} accepted order ${n} and will ship it by ${row.shipBy}.` };
+    case 'declined':
+      return { title: `Order ${n} declined`, message: `${row.sellerName} declined order ${n}: ${row.reason ?? ''}` };
+    case 'shipped': {
+      const tracking = [row.carrier, row.tracking].filter(Boolean).join(' ');
+      return { title: `Order ${n} shipped`, message: `Order ${n} is on its way${tracking ? ` (${tracking})` : ''}.` };
+    }
+    case 'delivered':
+      return {
+        title: `Order ${n} delivered`,
+        message: actor.kind === 'buyer' ? `${row.buyerName} confirmed receiving order ${n}.` : `${row.sellerName} marked order ${n} delivered.`,
+      };
+    case 'cancelled':
+      return actor.kind === 'system'
+        ? { title: `Order ${n} cancelled`, message: `Order ${n} was cancelled: ${ORDER_MESSAGES.notAcceptedInTime}. Its stock was returned.` }
+        : { title: `Order ${n} cancelled`, message: `${row.buyerName} cancelled order ${n}. Its stock was returned.` };
+    case 'late':
+      return { title: `Order ${n} is late`, message: `Order ${n} was due to ship by ${row.shipBy} and has not shipped.` };
+  }
+}
+
+/**
+ * Tells the other side of an event (both sides for the system's), in the event's transaction.
+ * An order whose seller account is gone tells only its buyer.
+ */
+export async function notifyEvent(tx: Tx, config: Config, row: OrderRow, kind: NotificationKind, actor: Actor): Promise<void> {
+  const sides: Side[] = actor.kind === 'system' ? ['buyer', 'seller'] : actor.kind === 'buyer' ? ['seller'] : ['buyer'];
+  const { title, message } = describe(row, kind, actor);
+  const items: NotificationToWrite[] = [];
+  for (const side of sides) {
+    const base = { orderId: row.id, orderNumber: row.number, orderStatus: row.status, kind, title, message };
+    if (side === 'buyer') items.push({ ...base, userId: row.buyerId, email: row.buyerEmail, path: `/orders/${row.id}` });
+    else if (row.sellerId) items.push({ ...base, userId: row.sellerId, email: await sellerEmail(tx, row.sellerId), path: '/sales' });
+  }
+  await writeNotifications(tx, config, items);
+}
+
+export interface Transition {
+  orderId: string;
+  actor: Actor;
+  from: OrderStatus;
+  to: OrderStatus;
+  /** Columns set with the status (ship-by, carrier, reason …). */
+  set?: Partial<Pick<OrderRow, 'shipBy' | 'carrier' | 'tracking' | 'reason'>>;
+  note: string | null;
+  /** Declined and cancelled orders return their stock, in this transaction. */
+  restock?: boolean;
+  /** An extra guard, e.g. the sweep's "placed before this instant". */
+  where?: SQL;
+}
+
+/**
+ * One transition as one guarded update: `UPDATE … WHERE id AND (actor's own) AND status = from
+ * RETURNING`. Of two people acting at once, the second's update waits for the first's row lock and
+ * then finds the status changed, so it matches nothing: exactly one wins, and the stock (restored only
+ * after a matched update) goes back at most once. The timeline entry and notifications are written in
+ * the same transaction. Returns null when nothing matched.
+ */
+export async function applyTransition(tx: Tx, config: Config, t: Transition): Promise<OrderRow | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ status: t.to, ...t.set, ...(t.restock ? { cancelledAt: sql`now()` } : {}), updatedAt: sql`now()` })
+    .where(and(eq(orders.id, t.orderId), actorScope(t.actor), eq(orders.status, t.from), t.where))
+    .returning();
+  if (!row) return null;
+  if (t.restock) await restock(tx, row.id);
+  await recordEvent(tx, row.id, t.actor, t.from, t.to, t.note);
+  await notifyEvent(tx, config, row, t.to as NotificationKind, t.actor);
+  return row;
+}

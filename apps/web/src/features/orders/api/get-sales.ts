@@ -1,0 +1,38 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { Order, OrderStatus, SalesCounts } from '@bulkcart/contracts/order';
+import { apiGet, apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { salesKeys } from './order-keys.ts';
+
+/** How often the desk asks again while it is open: a seller sees a new order within seconds. */
+export const SALES_POLL_MS = 15_000;
+
+/** GET /api/sales?status=&cursor=: one page of orders of the seller's products, newest first. */
+export function getSales(status: OrderStatus | null, cursor: string | null): Promise<ApiPage<Order>> {
+  const query = new URLSearchParams();
+  if (status) query.set('status', status);
+  if (cursor) query.set('cursor', cursor);
+  const text = query.toString();
+  return apiGetPage<Order>(`/sales${text ? `?${text}` : ''}`);
+}
+
+export function salesQueryOptions(status: OrderStatus | null) {
+  return infiniteQueryOptions({
+    queryKey: salesKeys.list(status),
+    queryFn: ({ pageParam }) => getSales(status, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useSales(status: OrderStatus | null) {
+  return useInfiniteQuery({ ...salesQueryOptions(status), refetchOnWindowFocus: true, refetchInterval: SALES_POLL_MS });
+}
+
+/** GET /api/sales/counts: the seller's orders per status, for the filter tabs. */
+export function getSalesCounts(): Promise<SalesCounts> {
+  return apiGet<SalesCounts>('/sales/counts');
+}
+
+export function useSalesCounts() {
+  return useQuery({ ...queryOptions({ queryKey: salesKeys.counts, queryFn: getSalesCounts }), refetchOnWindowFocus: true, refetchInterval: SALES_POLL_MS });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AcceptOrderInput, DeclineOrderInput, Order, ShipOrderInput } from '@bulkcart/contracts/order';
+import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { catalogKeyPrefix, notificationKeyPrefix, salesKeys } from './order-keys.ts';
+
+/** A seller's move on one order (POST /api/sales/{id}/accept | decline | ship | deliver). */
+export type SaleAction =
+  | { kind: 'accept'; input: AcceptOrderInput }
+  | { kind: 'decline'; input: DeclineOrderInput }
+  | { kind: 'ship'; input: ShipOrderInput }
+  | { kind: 'deliver' };
+
+export function actOnSale(id: string, action: SaleAction): Promise<Order> {
+  const body = action.kind === 'deliver' ? undefined : action.input;
+  return apiSend<Order>('POST', `/sales/${encodeURIComponent(id)}/${action.kind}`, body);
+}
+
+interface Variables {
+  id: string;
+  action: SaleAction;
+}
+
+/** One hook for the four moves: each refreshes the desk's lists and counts (and stock, for a decline). */
+export function useSaleAction() {
+  const queryClient = useQueryClient();
+  return useMutation<Order, ApiError, Variables>({
+    mutationFn: ({ id, action }) => actOnSale(id, action),
+    onSettled: (_order, _error, { action }) => {
+      if (action.kind === 'decline') void queryClient.invalidateQueries({ queryKey: catalogKeyPrefix });
+      void queryClient.invalidateQueries({ queryKey: notificationKeyPrefix });
+      return queryClient.invalidateQueries({ queryKey: salesKeys.all });
+    },
+  });
+}
