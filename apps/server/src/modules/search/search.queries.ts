@@ -2,7 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, searchCatalogVersion } from '../../db/schema/index.ts';
 import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
@@ -38,6 +38,18 @@ export async function lookupWords(db: Db, words: string[]): Promise<LookedUpWord
          ORDER BY w.pos`,
   );
   return rows.map((r) => ({ word: r.word, isKnown: r.known, near: r.near }));
+}
+
+/** The catalog version search answers are cached under (search-cache.ts); one primary-key row. */
+export async function selectCatalogVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: searchCatalogVersion.version }).from(searchCatalogVersion).where(sql`${searchCatalogVersion.id} = 1`);
+  return row ? Number(row.version) : 0;
+}
+
+/** A cached page's products, read fresh (stock and prices current) by products_seq_unique. */
+export async function selectProductsBySeq(db: Db, seqs: number[]): Promise<Array<ProductRecord & { seq: number }>> {
+  if (seqs.length === 0) return [];
+  return db.select(productPageColumns).from(products).where(inArray(products.seq, seqs));
 }
 
 export interface SearchFilter {
