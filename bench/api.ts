@@ -7,6 +7,7 @@
  *   npm run bench:api -- [--parts=read,orders,scale,processes,search] [--duration=10] [--warmup=3]
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
+ *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,7 @@ function parseOptions() {
       databases: { type: 'string', default: 'pglite,postgres' },
       sizes: { type: 'string', default: '1000,100000' },
       'search-size': { type: 'string', default: '100000' },
+      'search-compare-root': { type: 'string' },
       'server-root': { type: 'string' },
     },
   });
@@ -51,6 +53,7 @@ function parseOptions() {
     databases: databases as Array<'pglite' | 'postgres'>,
     sizes: values.sizes.split(',').map(Number),
     searchSize: Number(values['search-size']),
+    searchCompareRoot: values['search-compare-root'],
     serverRoot: values['server-root'],
   };
 }
@@ -83,7 +86,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('orders')) report.orders = await measureOrders(context);
     if (options.parts.includes('scale')) report.scale = await measureCatalogScale(context, options.sizes);
     if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
-    if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize);
+    if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize, options.searchCompareRoot);
   } finally {
     cluster.stop();
   }

@@ -107,6 +107,8 @@ export interface ServerOptions {
   name?: string;
   /** Settings on top of the benchmark's defaults (e.g. WEB_DIST, RATE_LIMIT). */
   env?: Record<string, string>;
+  /** Another checkout's server for this one start (search's --search-compare-root); else the run's. */
+  root?: string;
 }
 
 let isBuildChecked = false;
@@ -116,12 +118,12 @@ let isBuildChecked = false;
  * built first when stale in this checkout. Another checkout (--server-root) without a compiled
  * server is one from before the compiled build (docs/decisions/010-production-runtime.md), run as it was then: `node --import tsx apps/server/src/server.ts`.
  */
-function serverCommand(): string[] {
-  if (serverRoot === REPO_ROOT && !isBuildChecked) {
+function serverCommand(root = serverRoot): string[] {
+  if (root === REPO_ROOT && !isBuildChecked) {
     execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
     isBuildChecked = true;
   }
-  const compiled = path.join(serverRoot, 'apps/server/dist/server.js');
+  const compiled = path.join(root, 'apps/server/dist/server.js');
   return existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'apps/server/src/server.ts'];
 }
 
@@ -151,7 +153,8 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
     ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : { DATA_DIR: options.database.dataDir }),
     ...options.env,
   };
-  const child = await spawnUntilReady(serverCommand(), env, /BulkCart is listening/, options.name ?? `server:${port}`, serverRoot);
+  const root = options.root ?? serverRoot;
+  const child = await spawnUntilReady(serverCommand(root), env, /BulkCart is listening/, options.name ?? `server:${port}`, root);
   return wrap(child, port);
 }
 

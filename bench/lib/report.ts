@@ -124,8 +124,16 @@ function renderExplains(runs: ScaleRun[]): string {
 function renderSearch(runs: SearchRun[]): string {
   const first = runs[0];
   if (!first) return '';
-  const rows = first.lines.map((line, i) => [line.label, ...runs.flatMap((r) => [ms(r.lines[i]?.latency.p50 ?? NaN), ms(r.lines[i]?.latency.p99 ?? NaN)])]);
-  const head = ['request', ...runs.flatMap((r) => [`${r.database} p50 ms`, `${r.database} p99 ms`])];
+  const compared = first.compareRoot !== undefined;
+  const cells = (r: SearchRun, i: number): string[] => {
+    const line = r.lines[i];
+    if (!line) return [];
+    const now = [ms(line.latency.p50), ms(line.latency.p99), line.load.toFixed(2)];
+    return compared && line.before ? [ms(line.before.latency.p50), ms(line.before.latency.p99), line.before.load.toFixed(2), ...now] : now;
+  };
+  const rows = first.lines.map((line, i) => [line.label, ...runs.flatMap((r) => cells(r, i))]);
+  const columns = (d: string): string[] => [`${d} p50 ms`, `${d} p99 ms`, `${d} load`];
+  const head = ['request', ...runs.flatMap((r) => (compared ? [...columns(`${r.database} before`), ...columns(`${r.database} after`)] : columns(r.database)))];
   const seeded = runs.map((r) => `- ${r.database}: seeded ${int(r.seeded.products)} products in ${r.seeded.seconds.toFixed(1)} s`).join('\n');
   const plans = runs.flatMap((r) => [
     `#### EXPLAIN (ANALYZE, BUFFERS) on ${r.database} with ${int(r.size)} products`,

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { searchQuerySchema } from '@bulkcart/contracts';
 import { signUp } from '../lib/accounts.ts';
 import { createBenchDatabase, withSql } from '../lib/databases.ts';
@@ -28,21 +29,52 @@ const PLAN: Array<{ label: string; path: string; query?: string; suggest?: strin
   { label: 'suggest: "stap"', path: '/api/search/suggest?q=stap', suggest: 'stap' },
 ];
 
+/**
+ * The same search made new on every request, so no answer cache (search-cache.ts) can serve it: a
+ * price bound that excludes nothing (bench prices are whole dollars from $1 to $500) and differs by a
+ * cent each time. The facet-heavy filter already has a price band: its ends move by cents instead.
+ */
+function uncached(path: string): (i: number) => string {
+  if (path.includes('maxPrice=300')) {
+    return (i) => path.replace('minPrice=5', `minPrice=${(4.01 + (i % 100) / 100).toFixed(2)}`).replace('maxPrice=300', `maxPrice=${(300 + Math.floor(i / 100) / 100).toFixed(2)}`);
+  }
+  return (i) => `${path}&maxPrice=${(1000 + i / 100).toFixed(2)}`;
+}
+
+/** Every line measured: the plan as it is, then each search again with every request a new query. */
+const LINES: Array<{ label: string; url: string | ((i: number) => string) }> = [
+  ...PLAN.map((step) => ({ label: step.label, url: step.path })),
+  ...PLAN.filter((step) => step.query !== undefined).map((step) => ({ label: `${step.label}, every request new (uncached)`, url: uncached(step.path) })),
+];
+
+export interface SearchLine {
+  label: string;
+  latency: LatencyResult;
+  /** 1-minute load average when the line started. */
+  load: number;
+  /** The same line on --search-compare-root's server, measured just before this one. */
+  before?: { latency: LatencyResult; load: number };
+}
+
 export interface SearchRun {
   database: string;
   size: number;
   seeded: { products: number; seconds: number };
-  lines: Array<{ label: string; path: string; latency: LatencyResult }>;
+  lines: SearchLine[];
   explained: ExplainedQuery[];
+  compareRoot?: string;
 }
 
 function explainSteps(): Array<{ label: string; run: (db: Db) => Promise<unknown> }> {
   return PLAN.map((step) => ({
     label: step.label,
-    run: (db: Db) =>
-      step.suggest !== undefined
-        ? suggest({ db }, step.suggest)
-        : searchProducts({ db }, searchQuerySchema.parse(Object.fromEntries(groupParams(new URLSearchParams(step.query))))),
+    // A search twice: the statements of a first answer, then those of the same answer from the cache.
+    run: async (db: Db) => {
+      if (step.suggest !== undefined) return suggest({ db }, step.suggest);
+      const query = searchQuerySchema.parse(Object.fromEntries(groupParams(new URLSearchParams(step.query))));
+      await searchProducts({ db }, query);
+      return searchProducts({ db }, query);
+    },
   }));
 }
 
@@ -53,11 +85,18 @@ function groupParams(params: URLSearchParams): Array<[string, string | string[]]
   return [...grouped].map(([key, values]) => [key, values.length === 1 ? (values[0] as string) : values]);
 }
 
-async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', size: number): Promise<SearchRun> {
+async function measureLine(url: string, line: (typeof LINES)[number]): Promise<{ latency: LatencyResult; load: number }> {
+  const load = os.loadavg()[0] ?? Number.NaN;
+  const target = typeof line.url === 'string' ? `${url}${line.url}` : (i: number) => `${url}${(line.url as (i: number) => string)(i)}`;
+  return { latency: await measureSequential(target, {}, REQUESTS, WARMUP_REQUESTS), load };
+}
+
+async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', size: number, compareRoot: string | undefined): Promise<SearchRun> {
   const { target, remove } = await createBenchDatabase(context.pgAdminUrl, kind, `search_${size}`);
   const database = DATABASE_LABEL[kind];
+  const name = `search-${size}`;
   try {
-    let server = await startServerProcess({ database: target, name: `search-${size}` });
+    let server = await startServerProcess({ database: target, name });
     let seller;
     let buyer;
     try {
@@ -69,26 +108,40 @@ async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', si
     context.log(`search ${database} ${size}: seeding`);
     const seeded = await withSql(target, (query) => seedCatalog(query, { products: size, seller, buyer, buyerOrders: 100 }));
     context.log(`search ${database} ${size}: seeded ${seeded.products} products in ${seeded.seconds.toFixed(1)} s`);
-    if (kind === 'pglite') server = await startServerProcess({ database: target, name: `search-${size}` });
-    const lines: SearchRun['lines'] = [];
+    const lines: SearchLine[] = [];
+    // PGlite: one process at a time on a folder, so with a comparison each line starts its servers.
+    const holdServers = kind === 'postgres' || compareRoot === undefined;
+    let before = compareRoot !== undefined && holdServers ? await startServerProcess({ database: target, name: `${name}-before`, root: compareRoot }) : undefined;
+    if (kind === 'pglite' && holdServers) server = await startServerProcess({ database: target, name });
     try {
-      for (const step of PLAN) {
-        lines.push({ label: step.label, path: step.path, latency: await measureSequential(`${server.url}${step.path}`, {}, REQUESTS, WARMUP_REQUESTS) });
-        context.log(`search ${database}: ${step.label} p50 ${lines.at(-1)?.latency.p50.toFixed(2)} ms`);
+      for (const line of LINES) {
+        let compared: SearchLine['before'];
+        if (compareRoot !== undefined) {
+          if (!holdServers) before = await startServerProcess({ database: target, name: `${name}-before`, root: compareRoot });
+          compared = await measureLine(before!.url, line);
+          if (!holdServers) await before!.stop();
+        }
+        if (!holdServers) server = await startServerProcess({ database: target, name });
+        lines.push({ label: line.label, ...(await measureLine(server.url, line)), ...(compared ? { before: compared } : {}) });
+        if (!holdServers) await server.stop();
+        context.log(`search ${database}: ${line.label} p50 ${compared ? `${compared.latency.p50.toFixed(2)} → ` : ''}${lines.at(-1)?.latency.p50.toFixed(2)} ms`);
       }
     } finally {
-      await server.stop();
+      if (holdServers) {
+        await server.stop();
+        await before?.stop();
+      }
     }
     const explained = await explainQueries(target, explainSteps());
-    return { database, size, seeded: { products: seeded.products, seconds: seeded.seconds }, lines, explained };
+    return { database, size, seeded: { products: seeded.products, seconds: seeded.seconds }, lines, explained, ...(compareRoot ? { compareRoot } : {}) };
   } finally {
     remove();
   }
 }
 
 /** Part "search": one client's search and suggestion requests on a seeded catalog, both databases. */
-export async function measureSearch(context: BenchContext, size: number): Promise<SearchRun[]> {
+export async function measureSearch(context: BenchContext, size: number, compareRoot?: string): Promise<SearchRun[]> {
   const runs: SearchRun[] = [];
-  for (const kind of context.databases) runs.push(await measureOne(context, kind, size));
+  for (const kind of context.databases) runs.push(await measureOne(context, kind, size, compareRoot));
   return runs;
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { customType, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, check, customType, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
 
 export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -18,4 +18,19 @@ export const searchTerms = pgTable(
     term: text('term').primaryKey(),
   },
   (t) => [index('search_terms_trgm_idx').using('gist', sql`${t.term} gist_trgm_ops`)],
+);
+
+/**
+ * One row whose version changes with every product change that can change a search answer's choice
+ * of products, their order or its facets (migration 0006's triggers, at commit). Search caches its
+ * answers under the version it read (modules/search/search-cache.ts), so a product written through
+ * any process is seen by the very next search in every process.
+ */
+export const searchCatalogVersion = pgTable(
+  'search_catalog_version',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('search_catalog_version_single_row', sql`${t.id} = 1`)],
 );

@@ -2,7 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, searchCatalogVersion } from '../../db/schema/index.ts';
 import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
@@ -38,6 +38,18 @@ export async function lookupWords(db: Db, words: string[]): Promise<LookedUpWord
          ORDER BY w.pos`,
   );
   return rows.map((r) => ({ word: r.word, isKnown: r.known, near: r.near }));
+}
+
+/** The catalog version search answers are cached under (search-cache.ts); one primary-key row. */
+export async function selectCatalogVersion(db: Db): Promise<number> {
+  const [row] = await db.select({ version: searchCatalogVersion.version }).from(searchCatalogVersion).where(sql`${searchCatalogVersion.id} = 1`);
+  return row ? Number(row.version) : 0;
+}
+
+/** A cached page's products, read fresh (stock and prices current) by products_seq_unique. */
+export async function selectProductsBySeq(db: Db, seqs: number[]): Promise<Array<ProductRecord & { seq: number }>> {
+  if (seqs.length === 0) return [];
+  return db.select(productPageColumns).from(products).where(inArray(products.seq, seqs));
 }
 
 export interface SearchFilter {
@@ -134,36 +146,44 @@ export interface FacetRows {
 /**
  * Every facet in one pass over the matches: each facet's counts apply every filter but its own
  * (a buyer sees how many a second category would add), and the price range ignores the price filter.
- * Grouping sets give category rows, brand rows and one total row; brands are cut to the top 20 (and
+ * The matches are first counted per category, brand and "in the price band" (a few hundred groups
+ * at most), so the filters of each facet are tested on those groups rather than on every match; then
+ * grouping sets give category rows, brand rows and one total row. Brands are cut to the top 20 (and
  * any the buyer picked), so the answer stays bounded however many brands match.
  */
 export async function selectFacets(db: Db, f: SearchFilter): Promise<FacetRows> {
   const yes = sql`TRUE`;
-  const inCategory = categoryMatch(f) ?? yes;
-  const inBrand = brandMatch(f) ?? yes;
-  const inPrice = priceMatch(f) ?? yes;
+  const inCategory = f.categories.length > 0 ? sql`category IN (${sql.join(f.categories.map((c) => sql`${c}`), sql`, `)})` : yes;
+  const inBrand = f.brands.length > 0 ? sql`brandname IN (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})` : yes;
   const shared = sharedConditions(f);
   const picked = f.brands.length > 0 ? sql`value IN (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})` : sql`FALSE`;
   const rows = await queryRows<{ kind: 'category' | 'brand' | 'all'; value: string | null; n: number; min_price: number | null; max_price: number | null }>(
     db,
-    sql`SELECT kind, value, n::integer AS n, min_price, max_price FROM (
+    sql`WITH matches AS (
+          SELECT ${products.category} AS category, ${products.brandname} AS brandname, ${priceMatch(f) ?? yes} AS in_price,
+                 count(*) AS n, min(${products.priceCents}) AS min_price, max(${products.priceCents}) AS max_price
+            FROM ${products}
+           WHERE ${shared.length > 0 ? and(...shared) : yes}
+           GROUP BY 1, 2, 3
+        )
+        SELECT kind, value, n::integer AS n, min_price, max_price FROM (
           SELECT kind, value, n, min_price, max_price,
                  row_number() OVER (PARTITION BY kind ORDER BY n DESC, value) AS place
             FROM (
-              SELECT CASE WHEN GROUPING(${products.category}) = 0 THEN 'category'
-                          WHEN GROUPING(${products.brandname}) = 0 THEN 'brand' ELSE 'all' END AS kind,
-                     COALESCE(${products.category}, ${products.brandname}) AS value,
-                     CASE WHEN GROUPING(${products.category}) = 0 THEN count(*) FILTER (WHERE ${inBrand} AND ${inPrice})
-                          WHEN GROUPING(${products.brandname}) = 0 THEN count(*) FILTER (WHERE ${inCategory} AND ${inPrice})
-                          ELSE count(*) FILTER (WHERE ${inCategory} AND ${inBrand} AND ${inPrice}) END AS n,
-                     min(${products.priceCents}) FILTER (WHERE ${inCategory} AND ${inBrand}) AS min_price,
-                     max(${products.priceCents}) FILTER (WHERE ${inCategory} AND ${inBrand}) AS max_price
-                FROM ${products}
-               WHERE ${shared.length > 0 ? and(...shared) : yes}
-               GROUP BY GROUPING SETS ((${products.category}), (${products.brandname}), ())
+              SELECT CASE WHEN GROUPING(category) = 0 THEN 'category'
+                          WHEN GROUPING(brandname) = 0 THEN 'brand' ELSE 'all' END AS kind,
+                     COALESCE(category, brandname) AS value,
+                     COALESCE(CASE WHEN GROUPING(category) = 0 THEN sum(n) FILTER (WHERE ${inBrand} AND in_price)
+                                   WHEN GROUPING(brandname) = 0 THEN sum(n) FILTER (WHERE ${inCategory} AND in_price)
+                                   ELSE sum(n) FILTER (WHERE ${inCategory} AND ${inBrand} AND in_price) END, 0) AS n,
+                     min(min_price) FILTER (WHERE ${inCategory} AND ${inBrand}) AS min_price,
+                     max(max_price) FILTER (WHERE ${inCategory} AND ${inBrand}) AS max_price
+                FROM matches
+               GROUP BY GROUPING SETS ((category), (brandname), ())
             ) grouped
         ) ranked
-        WHERE kind <> 'brand' OR (n > 0 AND place <= ${SEARCH_LIMITS.brandFacetCount}) OR ${picked}`,
+        WHERE kind <> 'brand' OR (n > 0 AND place <= ${SEARCH_LIMITS.brandFacetCount}) OR ${picked}
+        ORDER BY kind, n DESC, value`,
   );
   const facets: FacetRows = { categories: [], brands: [], total: 0, minPriceCents: null, maxPriceCents: null };
   for (const row of rows) {

@@ -4,27 +4,65 @@ import {
   effectiveSort,
   normalizeSearchText,
   type SearchQuery,
+  type SearchSort,
   type SearchResult,
   type SuggestResult,
   type Suggestion,
 } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { toProductJson } from '../products/product-answer.ts';
-import { decodeSearchCursor, encodeSearchCursor } from './search-cursor.ts';
-import { lookupWords, selectFacets, selectNameSuggestions, selectSearchPage, type SearchFilter } from './search.queries.ts';
+import type { ProductRecord } from '../products/product-answer.ts';
+import { cachedAnswer, storeAnswer } from './search-cache.ts';
+import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
+import { lookupWords, selectCatalogVersion, selectFacets, selectNameSuggestions, selectProductsBySeq, selectSearchPage, type SearchFilter } from './search.queries.ts';
 import { buildTsquery, matchedTerms, searchWordsOf } from './search-words.ts';
 
 const toCents = (dollars: number | undefined): number | undefined => (dollars === undefined ? undefined : Math.round(dollars * 100));
 const toDollars = (cents: number | null): number | null => (cents === null ? null : cents / 100);
 
+/** What a cached search answer keeps (search-cache.ts): its shape, never the products themselves. */
+interface SearchShape {
+  page: Array<{ seq: number; sortKey: number | null }>;
+  nextCursor: string | null;
+  facets: SearchResult['facets'];
+  total: number;
+  terms: string[];
+}
+
+type PageRow = ProductRecord & { seq: number };
+
 /**
  * GET /api/search: open to everyone, like the catalog reads (docs/decisions/003-catalog-api.md).
- * The page and the facets are two independent statements; on PostgreSQL they run side by side.
+ * An answer's shape is cached under the catalog version read first (search-cache.ts); the page's
+ * products are always read fresh. On a miss, the page and the facets are two independent statements;
+ * on PostgreSQL they run side by side.
  */
 export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promise<SearchResult> {
   const sort = effectiveSort(query);
   const cursor = decodeSearchCursor(sort, query.cursor);
-  const words = await lookupWords(ctx.db, searchWordsOf(query.q));
+  const words = searchWordsOf(query.q);
+  const version = await selectCatalogVersion(ctx.db);
+  // Everything the answer depends on: the words as the index stores them, every filter, sort, page.
+  const key = JSON.stringify({ ...query, q: words, sort });
+  const cached = cachedAnswer<SearchShape>(ctx.db, version, key);
+  if (cached) {
+    const rows = await selectProductsBySeq(ctx.db, cached.page.map((p) => p.seq));
+    const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
+    const items = cached.page.map((p) => bySeq.get(p.seq));
+    // A product deleted since the version was read: answer afresh rather than a short page.
+    if (items.every((row) => row !== undefined)) return answerOf(cached, items as PageRow[]);
+  }
+  const { shape, items } = await searchAfresh(ctx.db, query, sort, cursor, words);
+  storeAnswer(ctx.db, version, key, shape);
+  return answerOf(shape, items);
+}
+
+function answerOf(shape: SearchShape, items: PageRow[]): SearchResult {
+  return { items: items.map(toProductJson), facets: shape.facets, total: shape.total, terms: shape.terms, nextCursor: shape.nextCursor };
+}
+
+async function searchAfresh(db: Db, query: SearchQuery, sort: SearchSort, cursor: SearchCursor | null, queryWords: string[]): Promise<{ shape: SearchShape; items: PageRow[] }> {
+  const words = await lookupWords(db, queryWords);
   const filter: SearchFilter = {
     ...(words.length > 0 ? { tsquery: buildTsquery(words), nameTsquery: buildTsquery(words, 'A') } : {}),
     categories: query.category,
@@ -34,14 +72,15 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
     maxMoq: query.maxMoq,
     inStock: query.inStock === 'true',
   };
-  const [rows, facets] = await Promise.all([selectSearchPage(ctx.db, filter, sort, cursor, query.limit + 1), selectFacets(ctx.db, filter)]);
+  const [rows, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, query.limit + 1), selectFacets(db, filter)]);
   const items = rows.slice(0, query.limit);
   const last = items[items.length - 1];
   const nextCursor = rows.length > query.limit && last ? encodeSearchCursor(sort, { key: last.sortKey === null ? null : Number(last.sortKey), seq: last.seq }) : null;
   const min = toDollars(facets.minPriceCents);
   const max = toDollars(facets.maxPriceCents);
-  return {
-    items: items.map(toProductJson),
+  const shape: SearchShape = {
+    page: items.map((row) => ({ seq: Number(row.seq), sortKey: row.sortKey === null ? null : Number(row.sortKey) })),
+    nextCursor,
     facets: {
       categories: facets.categories,
       brands: facets.brands,
@@ -49,8 +88,8 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
     },
     total: facets.total,
     terms: matchedTerms(words),
-    nextCursor,
   };
+  return { shape, items };
 }
 
 /** The six categories whose name has a word starting with each typed word, in their usual order. */
