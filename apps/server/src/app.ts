@@ -19,6 +19,8 @@ import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { registerProductRoutes } from './modules/products/products.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerBusinessRoutes } from './modules/business/business.routes.ts';
+import { registerAdminRoutes } from './modules/business/admin.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -109,6 +111,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerProductRoutes(app, ctx);
   await registerOrderRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerBusinessRoutes(app, ctx);
+  await registerAdminRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };
 }

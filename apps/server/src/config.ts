@@ -41,6 +41,8 @@ const envSchema = z.object({
     .int('must be a whole number of proxies (0 or more)')
     .min(0, 'must be a whole number of proxies (0 or more)')
     .default(0),
+  ADMIN_EMAILS: list.optional(),
+  BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +67,10 @@ export interface Config {
    * many hops from the right; anything further left was written by the client and is never trusted.
    */
   trustProxyHops: number;
+  /** Operators: the accounts with these emails (lower case) review business verifications. */
+  adminEmails: string[];
+  /** What verification changes (docs/decisions/014-business-verification.md). */
+  buyerVerification: 'tiers' | 'required' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -129,5 +135,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDist: env.WEB_DIST ?? null,
     rateLimit: env.RATE_LIMIT,
     trustProxyHops: env.TRUST_PROXY_HOPS,
+    adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
+    buyerVerification: env.BUYER_VERIFICATION,
   };
 }

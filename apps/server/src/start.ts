@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
+import { scheduleExpirySweeps } from './modules/business/expiry-sweep.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -42,6 +43,8 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
     throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  // Permits that lapse turn their buyers back (docs/decisions/014); notices go nowhere until notifications exist.
+  const stopSweeps = scheduleExpirySweeps(ctx.db, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
@@ -50,6 +53,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     database,
     url: `http://${shownHost}:${port}`,
     async stop() {
+      stopSweeps();
       await app.close();
       await database.close();
     },

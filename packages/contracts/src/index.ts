@@ -11,3 +11,5 @@ export * from './routes.ts';
 export * from './search.ts';
 export * from './search-text.ts';
 export * from './address.ts';
+export * from './business.ts';
+export * from './verification.ts';

@@ -44,7 +44,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
     const user = await requireUser(ctx.auth, request);
     const idempotencyKey = readIdempotencyKey(request);
     const input = parseInput(createOrderInputSchema, request.body);
-    const { order, replayed } = await createOrder({ db: ctx.db, user }, { ...input, idempotencyKey });
+    const { order, replayed } = await createOrder({ db: ctx.db, user, buyerVerification: ctx.config.buyerVerification }, { ...input, idempotencyKey });
     // A replay answers the first order again; 200 tells a client nothing new was created.
     if (replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(replayed ? 200 : 201).send(order);

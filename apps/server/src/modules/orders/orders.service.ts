@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIMITS, MESSAGES, quotePrice, toDollars, type CreateOrderInput, type Order } from '@bulkcart/contracts';
+import { LIMITS, MESSAGES, quotePrice, toDollars, VERIFY_TEXT, type CreateOrderInput, type Order, type VerificationMode } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { orders, type OrderRow } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
@@ -8,10 +8,13 @@ import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
+import { buyerPricing } from '../business/buyer-status.ts';
 
 export interface OrdersContext {
   db: Db;
   user: SessionUser;
+  /** BUYER_VERIFICATION (docs/decisions/014-business-verification.md); tiers when not given. */
+  buyerVerification?: VerificationMode;
 }
 
 const orderIdSchema = z.uuid();
@@ -118,7 +121,10 @@ async function explainRefusal(tx: Tx, input: CreateOrderInput): Promise<never> {
  * guards are re-checked on the row it finds. Stock can never be oversold or go below 0, and the price
  * is computed from the same locked row as the snapshot: the old ladder or the new, never a mix.
  */
-async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrderInput, idempotencyKey: string | null): Promise<OrderRow> {
+async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrderInput, idempotencyKey: string | null, mode: VerificationMode): Promise<OrderRow> {
+  // The buyer's status as this transaction reads it: the price is decided with it, not with a page's.
+  const buyer = await buyerPricing(tx, mode, user.id);
+  if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
   const [taken] = await tx
     .update(products)
     .set({ mainquantity: sql`${products.mainquantity} - ${input.quantity}`, updatedAt: sql`now()` })
@@ -145,7 +151,7 @@ async function purchaseInTransaction(tx: Tx, user: SessionUser, input: CreateOrd
   // The guard above refused a null price; the type cannot know it.
   if (taken.priceCents === null) throw unpriced();
 
-  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity);
+  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity, { breaksApply: buyer.breaksApply });
   if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
   const [row] = await tx
     .insert(orders)
@@ -188,7 +194,7 @@ export async function createOrder(
     if (existing) return replay(existing, purchase);
   }
   try {
-    const row = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.user, purchase, key));
+    const row = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.user, purchase, key, ctx.buyerVerification ?? 'tiers'));
     return { order: toOrder(row), replayed: false };
   } catch (error) {
     // A concurrent twin may have taken the last stock (409) or won the key: then this is its repeat, or a
