@@ -4,6 +4,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, test, type E2EUser } from './support/fixtures.ts';
 import { ordersOf } from './support/shop-api.ts';
+import { verifyBusinessViaApi } from './support/verification.ts';
 
 /** The fields every listing needs, typed into the add form as a seller would. */
 async function fillListing(page: Page, fields: { name: string; brand: string; stock: string; min: string; image: string }): Promise<void> {
@@ -23,7 +24,7 @@ async function findOwnProduct(page: Page, seller: E2EUser, name: string): Promis
   return product;
 }
 
-test('a seller prices by the case with volume breaks; a buyer sees the ladder, steps by the case and pays the break shown', async ({ page, signedInUser: seller }) => {
+test('a seller prices by the case with volume breaks; a buyer sees the ladder, steps by the case and pays the break shown', async ({ page, baseURL, signedInUser: seller }) => {
   const name = `E2E Gel Pens ${randomUUID().slice(0, 6)}`;
   await fillListing(page, { name, brand: 'InkWell', stock: '1000', min: '24', image: '/images/products/gel-pens-12-pack.webp' });
   await page.getByLabel('Price ($ per unit)').fill('10');
@@ -48,7 +49,9 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   const product = await findOwnProduct(page, seller, name);
   expect(product).toMatchObject({ price: 10, casepack: 12, tiers: [{ minquantity: 60, price: 9 }, { minquantity: 120, price: 8.1 }] });
 
-  // The buyer (the same account: one account buys and sells) sees the ladder on the detail page.
+  // The buyer (the same account: one account buys and sells), a verified business, sees the ladder on
+  // the detail page (breaks go to verified buyers: docs/decisions/014-business-verification.md).
+  await verifyBusinessViaApi(page.request, baseURL!, seller.email);
   await page.goto(`/product/${product._id}`);
   await expect(page.getByTestId('product-price').getByTestId('from-price')).toHaveText('from $8.10');
   const table = page.getByTestId('volume-pricing');

@@ -17,6 +17,9 @@ export const pages = {
   cart: { pattern: '/cart', title: 'Cart' },
   // Search (docs/decisions/009-search.md); open to signed-out visitors.
   search: { pattern: '/search', title: 'wholesale-platform-Search' },
+  // Business verification (docs/decisions/014-business-verification.md).
+  business: { pattern: '/business', title: 'wholesale-platform-Business profile' },
+  adminVerifications: { pattern: '/admin/verifications', title: 'wholesale-platform-Verification queue' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -87,6 +90,8 @@ export const paths = {
   myProducts: hrefOf('myProducts'),
   categories: hrefOf('categories'),
   categoriesLink: '/categories',
+  business: hrefOf('business'),
+  adminVerifications: hrefOf('adminVerifications'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { clampQuantity } from '@bulkcart/contracts/order';
 import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
@@ -7,6 +7,8 @@ import { paths } from '@bulkcart/contracts/routes';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
+import { useBuyerPricing } from '../../../lib/auth/pricing.ts';
+import { VERIFY_TEXT } from '@bulkcart/contracts/verification';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
 import { PriceSummary } from './price-summary.tsx';
@@ -80,6 +82,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   }
 
   const ladder = ladderOf(product);
+  const pricing = useBuyerPricing();
 
   return (
     <Modal
@@ -144,7 +147,15 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
               +
             </button>
           </div>
-          {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} /> : null}
+          {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} breaksApply={pricing.breaksApply} /> : null}
+          {pricing.canOrder ? null : (
+            <p className="alert alert-warning mt-2 text-sm" role="status" data-testid="verification-required">
+              {VERIFY_TEXT.required.replace(' on /business.', '.')}{' '}
+              <Link to={paths.business} className="link font-semibold">
+                {VERIFY_TEXT.nudgeLink}
+              </Link>
+            </p>
+          )}
         </div>
       </form>
     </Modal>
