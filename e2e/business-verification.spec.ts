@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
-import { DEMO_OPERATOR, permitPdf } from './support/verification.ts';
+import { businessBody, DEMO_OPERATOR, permitPdf } from './support/verification.ts';
 
 /**
  * Business verification end to end (docs/decisions/014-business-verification.md): a new buyer pays the
@@ -66,6 +66,8 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
 }
 
 test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
+  // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
+  test.setTimeout(90_000);
   const product = await listLadder(page.request, baseURL!);
   const legalName = `E2E Trading ${randomUUID().slice(0, 6)}`;
 
@@ -94,7 +96,7 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   await fileInput.setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
   await expect(page.getByRole('alert')).toContainText('HTML or SVG');
 
-  // A 3 MB permit: the bar shows the upload's progress, then the profile waits for review.
+  // A 2 MB permit: the bar shows the upload's progress, then the profile waits for review.
   const progressSeen: number[] = [];
   await page.exposeFunction('recordProgress', (value: number) => progressSeen.push(value));
   await page.evaluate(() => {
@@ -103,8 +105,9 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
       if (bar) (window as unknown as { recordProgress: (v: number) => void }).recordProgress(Number(bar.getAttribute('value')));
     }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
   });
-  await fileInput.setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf(3 * 1024 * 1024) });
-  await expect(page.getByTestId('upload-progress')).toContainText('Uploaded');
+  await fileInput.setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf(2 * 1024 * 1024) });
+  // The answer follows the last byte once the server has checked and stored the file.
+  await expect(page.getByTestId('upload-progress')).toContainText('Uploaded', { timeout: 20_000 });
   await expect(page.getByTestId('upload-progress').locator('progress')).toHaveAttribute('value', '100');
   expect(progressSeen.length).toBeGreaterThan(0);
   await expect(page.getByTestId('verification-status')).toHaveText('Pending review');
@@ -113,7 +116,7 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   // The operator finds it in the queue, looks at the document (sandboxed) and approves it.
   const operator = await signInAsOperator(browser, baseURL!);
   await operator.goto('/admin/verifications');
-  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible();
+  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
   let card = operator.getByRole('article', { name: legalName });
   while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
     await operator.getByRole('button', { name: 'Load more' }).click();
@@ -151,7 +154,13 @@ test('non-operators find no verification queue', async ({ page, signedInUser: _u
 });
 
 test('screenshots: the business profile, the queue and the price nudge at 390 and 1280 px', async ({ page, browser, baseURL, signedInUser: _user }) => {
+  test.setTimeout(90_000);
   const product = await listLadder(page.request, baseURL!);
+  // A submitted profile, so the queue has one to show and the profile shows its document.
+  const headers = { origin: baseURL! };
+  expect((await page.request.put('/api/business', { data: businessBody(`Screenshot Supplies ${randomUUID().slice(0, 4)}`), headers })).status()).toBe(200);
+  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  expect(uploaded.status()).toBe(200);
   const operator = await signInAsOperator(browser, baseURL!);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
@@ -164,7 +173,7 @@ test('screenshots: the business profile, the queue and the price nudge at 390 an
     await page.screenshot({ path: `${SCREENSHOTS}business-profile-${width}.png`, fullPage: true });
     await operator.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await operator.goto('/admin/verifications');
-    await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible();
+    await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
     await operator.screenshot({ path: `${SCREENSHOTS}verification-queue-${width}.png` });
   }
   await operator.context().close();
