@@ -10,6 +10,7 @@ import { getSessionUser, type SessionUser } from '../accounts/session.ts';
 import { approveVerification, listAudit, listVerifications, readVerificationDocument, rejectVerification } from './admin.service.ts';
 import { sendDocument } from './document-reply.ts';
 import { isOperator } from './operators.ts';
+import { crossSiteRefusal } from '../../plugins/security.ts';
 
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });
@@ -25,10 +26,13 @@ const operators = new WeakMap<object, SessionUser>();
  * and runs before a body is read. Anyone else, signed in or not, gets the 404 of a route that is not there.
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const refuseCrossSite = crossSiteRefusal(ctx.config, ctx.auth);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       const user = await getSessionUser(ctx.auth, request);
       if (!user || !isOperator(ctx.config, user.email)) throw noSuchRoute();
+      // The global cross-site check leaves these routes to us: an operator's write is checked here.
+      await refuseCrossSite(request);
       operators.set(request, user);
     });
     const operatorOf = (request: object): SessionUser => {
