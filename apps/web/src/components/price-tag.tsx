@@ -43,7 +43,7 @@ export function PriceTag({ product, className = 'text-lg font-bold', nudge = fal
         </span>
       ) : null}
       {nudge && !breaksApply && last && lastCents < unitCents ? (
-        <VerifyNudge quantity={last.minquantity} unitCents={lastCents} className="basis-full text-xs text-base-content/70" />
+        <VerifyNudge quantity={last.minquantity} unitCents={lastCents} withLink={false} className="basis-full text-xs text-base-content/70" />
       ) : null}
     </span>
   );
