@@ -39,10 +39,9 @@ async function ensureVerifiedBuyer(ctx: AppContext, userId: string): Promise<voi
  * products table, so a product a seller deleted does not come back on the next start.
  */
 export async function seedDemoData(ctx: AppContext): Promise<{ products: number }> {
-  const buyerId = await ensureAccount(ctx, DEMO_BUYER);
-  await ensureAccount(ctx, DEMO_OPERATOR);
+  // Side by side: password hashing runs on libuv's thread pool, so three accounts cost about one.
+  const [buyerId, sellerId] = await Promise.all([ensureAccount(ctx, DEMO_BUYER), ensureAccount(ctx, DEMO_SELLER), ensureAccount(ctx, DEMO_OPERATOR)]);
   await ensureVerifiedBuyer(ctx, buyerId);
-  const sellerId = await ensureAccount(ctx, DEMO_SELLER);
   const [any] = await ctx.db.select({ id: products.id }).from(products).limit(1);
   if (!any) {
     const rows = buildDemoCatalog().map(({ slug: _slug, ...p }) => ({ ...p, ownerId: sellerId, ownerEmail: DEMO_SELLER.email }));
