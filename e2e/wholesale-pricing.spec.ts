@@ -4,6 +4,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, newUser, saveShipTo, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
 import { ordersOf } from './support/shop-api.ts';
+import { verifyBusinessViaApi } from './support/verification.ts';
 
 /** The fields every listing needs, typed into the add form as a seller would. */
 async function fillListing(page: Page, fields: { name: string; brand: string; stock: string; min: string; image: string }): Promise<void> {
@@ -53,6 +54,8 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   const buyer = newUser('buyer');
   await signUpViaApi(page.request, baseURL!, buyer);
   await saveShipTo(page.request, baseURL!);
+  // A verified business: volume breaks go to verified buyers (docs/decisions/014-business-verification.md).
+  await verifyBusinessViaApi(page.request, baseURL!, buyer.email);
   await page.goto(`/product/${product._id}`);
   await expect(page.getByTestId('product-price').getByTestId('from-price')).toHaveText('from $8.10');
   const table = page.getByTestId('volume-pricing');

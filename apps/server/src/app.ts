@@ -21,6 +21,8 @@ import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerBusinessRoutes } from './modules/business/business.routes.ts';
+import { registerAdminRoutes } from './modules/business/admin.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -115,6 +117,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerSalesRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerBusinessRoutes(app, ctx);
+  await registerAdminRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };
 }

@@ -45,6 +45,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BulkCart <orders@bulkcart.local>'),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  ADMIN_EMAILS: list.optional(),
+  BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -74,6 +76,10 @@ export interface Config {
   /** How often each process runs the order sweep (3-business-day cancel, late flags) and the mail deliverer. */
   orderSweepIntervalMs: number;
   mailIntervalMs: number;
+  /** Operators: the accounts with these emails (lower case) review business verifications. */
+  adminEmails: string[];
+  /** What verification changes (docs/decisions/014-business-verification.md). */
+  buyerVerification: 'tiers' | 'required' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -141,5 +147,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
     orderSweepIntervalMs: env.ORDER_SWEEP_INTERVAL_MS,
     mailIntervalMs: env.MAIL_INTERVAL_MS,
+    adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
+    buyerVerification: env.BUYER_VERIFICATION,
   };
 }

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { startBackgroundWork } from './background.ts';
+import { scheduleExpirySweeps } from './modules/business/expiry-sweep.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -43,6 +44,8 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
     throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  // Permits that lapse turn their buyers back (docs/decisions/014); notices go nowhere until notifications exist.
+  const stopSweeps = scheduleExpirySweeps(ctx.db, app.log);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const background = startBackgroundWork(ctx, app.log);
@@ -53,6 +56,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     url: `http://${shownHost}:${port}`,
     async stop() {
       await background.stop();
+      stopSweeps();
       await app.close();
       await database.close();
     },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { isSafeImageUrl } from './product.ts';
+import { meVerificationSchema } from './business.ts';
 
 const passwordRule = /^(?=.*[a-z])(?=.*[A-Z]).{6,}$/;
 
@@ -50,5 +51,9 @@ export const meResponseSchema = z.object({
   googleEnabled: z.boolean(),
   /** The demo buyer, for pre-filling the sign-in form; only in demo mode (docs/product/screens.md). */
   demoLogin: z.object({ email: z.string(), password: z.string() }).optional(),
+  /** How the signed-in user is priced (status `none` when signed out); docs/decisions/014. */
+  verification: meVerificationSchema,
+  /** Whether the signed-in user is an operator (reviews verifications). */
+  operator: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

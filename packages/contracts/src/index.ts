@@ -12,3 +12,5 @@ export * from './search.ts';
 export * from './search-text.ts';
 export * from './address.ts';
 export * from './notification.ts';
+export * from './business.ts';
+export * from './verification.ts';

@@ -20,6 +20,9 @@ export const pages = {
   // The order workflow (docs/decisions/013-order-workflow-screens.md): a buyer's order, a seller's desk.
   order: { pattern: '/orders/:id', title: 'wholesale-platform-Order' },
   sales: { pattern: '/sales', title: 'wholesale-platform-Sales' },
+  // Business verification (docs/decisions/014-business-verification.md).
+  business: { pattern: '/business', title: 'wholesale-platform-Business profile' },
+  adminVerifications: { pattern: '/admin/verifications', title: 'wholesale-platform-Verification queue' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -92,6 +95,8 @@ export const paths = {
   categoriesLink: '/categories',
   order: (id: string) => hrefOf('order', { id }),
   sales: hrefOf('sales'),
+  business: hrefOf('business'),
+  adminVerifications: hrefOf('adminVerifications'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

@@ -37,5 +37,5 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);
-export const forbidden = (message = 'You are not allowed to do this.') => new AppError('FORBIDDEN', message);
+export const forbidden = (message = 'You are not allowed to do this.', options: { title?: string } = {}) => new AppError('FORBIDDEN', message, options);
 export const unauthenticated = () => new AppError('UNAUTHENTICATED', 'Please sign in first.');

@@ -62,7 +62,17 @@ export interface RouteContract {
   body?: z.ZodType;
   /** Every success status the route answers, with its body. */
   response: Record<number, z.ZodType>;
+  /** A `multipart/form-data` body of one file field with this name (instead of `body`). */
+  multipartFile?: string;
+  /** The 200 answer is a file download, not JSON (its type is the file's own). */
+  download?: boolean;
 }
+
+/** A file answer, as OpenAPI 3.1 describes binary content. */
+const DOWNLOAD_RESPONSE = {
+  description: 'The file, as an attachment',
+  content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+};
 
 /**
  * Route options from a route's zod contracts: the answers are serialised with the JSON Schema
@@ -77,6 +87,7 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
   for (const [status, body] of Object.entries(contract.response)) {
     response[status] = { description: STATUS_TEXT[Number(status)] ?? 'Success', ...toJsonSchema(body, 'output') };
   }
+  if (contract.download) response['200'] = DOWNLOAD_RESPONSE;
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,
     tags: contract.tags,
@@ -85,6 +96,16 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
     ...(contract.querystring ? { querystring: toJsonSchema(contract.querystring, 'input') } : {}),
     ...(contract.headers ? { headers: toJsonSchema(contract.headers, 'input') } : {}),
     ...(contract.body ? { body: toJsonSchema(contract.body, 'input') } : {}),
+    ...(contract.multipartFile
+      ? {
+          consumes: ['multipart/form-data'],
+          body: {
+            type: 'object',
+            required: [contract.multipartFile],
+            properties: { [contract.multipartFile]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          },
+        }
+      : {}),
     ...(contract.signedIn ? { security: [{ session: [] }, { bearer: [] }] } : {}),
   };
   return { schema, validatorCompiler: () => () => true };

@@ -43,14 +43,11 @@ export async function registerSecurity(app: FastifyInstance, config: Config, aut
     crossOriginEmbedderPolicy: false,
   });
 
-  const trusted = new Set([...config.trustedOrigins, ...config.corsOrigins]);
+  const refuseCrossSite = crossSiteRefusal(config, auth);
   app.addHook('onRequest', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !isApiPath(pathOf(request)) || isAuthRoute(request)) return;
-    if (!request.headers.cookie) return;
-    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
-    if (origin && trusted.has(origin)) return;
-    if (await isAuthenticatedByBearer(auth, request)) return;
-    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+    // Operators' routes run this check themselves, after their own 404 to everyone else (admin.routes.ts).
+    if (isAdminRoute(request)) return;
+    await refuseCrossSite(request);
   });
 
   registerCors(app, new Set(config.corsOrigins));
@@ -59,6 +56,24 @@ export async function registerSecurity(app: FastifyInstance, config: Config, aut
   app.addHook('onSend', async (request, reply) => {
     if (isApiPath(pathOf(request)) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+}
+
+/** /api/admin/…: to anyone but an operator the route does not exist, so its 404 comes first. */
+function isAdminRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/admin/') ?? false;
+}
+
+/** Refuses a write that rides on the session cookie from a foreign origin (see registerSecurity). */
+export function crossSiteRefusal(config: Config, auth: Auth): (request: FastifyRequest) => Promise<void> {
+  const trusted = new Set([...config.trustedOrigins, ...config.corsOrigins]);
+  return async (request) => {
+    if (!WRITE_METHODS.has(request.method) || !isApiPath(pathOf(request)) || isAuthRoute(request)) return;
+    if (!request.headers.cookie) return;
+    const origin = request.headers.origin ?? refererOrigin(request.headers.referer);
+    if (origin && trusted.has(origin)) return;
+    if (await isAuthenticatedByBearer(auth, request)) return;
+    throw new AppError('FORBIDDEN', 'Cross-site request refused.');
+  };
 }
 
 function refererOrigin(referer: string | undefined): string | undefined {

@@ -5,6 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
+import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
 
 /**
@@ -54,7 +55,15 @@ interface World {
   saleId: string;
   declineId: string;
   notificationId: string;
+  operator: TestUser;
+  verificationId: string;
 }
+
+const OPENAPI_OPERATOR = 'openapi-operator@example.com';
+const uploadPermit = ({ env, buyer }: World, file: Buffer) => {
+  const body = multipartBody(file);
+  return env.request({ method: 'POST', url: '/api/business/document', headers: { ...asUser(buyer), ...body.headers }, payload: body.payload });
+};
 
 interface Sample {
   operation: string;
@@ -226,6 +235,46 @@ const SAMPLES: Sample[] = [
     what: 'already delivered (409)',
     send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/deliver`, headers: asUser(seller) }),
   },
+  { operation: 'GET /api/business', what: 'no profile yet', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business', headers: asUser(buyer) }) },
+  { operation: 'PUT /api/business', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() }) },
+  { operation: 'PUT /api/business', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: {} }) },
+  { operation: 'POST /api/business/document', what: 'a PDF', send: (world) => uploadPermit(world, tinyPdf()) },
+  { operation: 'POST /api/business/document', what: 'HTML (415)', send: (world) => uploadPermit(world, Buffer.from('<html></html>')) },
+  { operation: 'GET /api/business', what: 'pending', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business', headers: asUser(buyer) }) },
+  { operation: 'GET /api/business/document', what: 'own document', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(buyer) }) },
+  { operation: 'GET /api/business/document', what: 'none uploaded (404)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/admin/verifications',
+    what: 'the queue',
+    send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/verifications?status=pending&limit=5', headers: asUser(operator) }),
+    keep: (world, body) => {
+      world.verificationId = (body as Array<{ _id: string }>)[0]?._id ?? '';
+    },
+  },
+  { operation: 'GET /api/admin/verifications', what: 'not an operator (404)', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/admin/verifications', headers: asUser(buyer) }) },
+  {
+    operation: 'GET /api/admin/verifications/{id}/document',
+    what: 'the document',
+    send: ({ env, operator, verificationId }) => env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/document`, headers: asUser(operator) }),
+  },
+  {
+    operation: 'POST /api/admin/verifications/{id}/reject',
+    what: 'reject',
+    send: ({ env, operator, verificationId }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan' } }),
+  },
+  { operation: 'POST /api/business/document', what: 'a new PDF', send: (world) => uploadPermit(world, tinyPdf()) },
+  {
+    operation: 'POST /api/admin/verifications/{id}/approve',
+    what: 'approve',
+    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+  },
+  {
+    operation: 'POST /api/admin/verifications/{id}/approve',
+    what: 'already decided (409)',
+    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+  },
+  { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
   { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
   { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
@@ -239,12 +288,18 @@ function describedSchema(doc: OpenApiDocument, operation: string, status: number
   return response?.content?.['application/json']?.schema;
 }
 
+/** A file answer (a download) is described as binary content, not JSON. */
+function describesDownload(doc: OpenApiDocument, operation: string, status: number): boolean {
+  const [method = '', path = ''] = operation.split(' ');
+  return Boolean(doc.paths[path]?.[method.toLowerCase()]?.responses?.[String(status)]?.content?.['application/octet-stream']?.schema);
+}
+
 describe('OpenAPI description (GET /api/openapi.json)', () => {
   let env: TestEnv;
   let doc: OpenApiDocument;
 
   beforeAll(async () => {
-    env = await createTestEnv('pglite');
+    env = await createTestEnv('pglite', { ADMIN_EMAILS: OPENAPI_OPERATOR });
     const response = await env.request({ method: 'GET', url: OPENAPI_PATH });
     expect(response.statusCode).toBe(200);
     doc = response.json() as OpenApiDocument;
@@ -263,7 +318,10 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
       const [method = '', path = ''] = operation.split(' ');
       const responses = doc.paths[path]?.[method.toLowerCase()]?.responses ?? {};
       const successes = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
-      return successes.length === 0 || successes.some((status) => !responses[status]?.content?.['application/json']?.schema);
+      return (
+        successes.length === 0 ||
+        successes.some((status) => !responses[status]?.content?.['application/json']?.schema && !responses[status]?.content?.['application/octet-stream']?.schema)
+      );
     });
     expect(missing, 'give these routes a response schema (lib/route-schema.ts routeContract)').toEqual([]);
   });
@@ -278,11 +336,16 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '' };
+    const operator = await signUpUser(env, { name: 'OpenAPI Operator', email: OPENAPI_OPERATOR });
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);
       const label = `${sample.operation} (${sample.what}) → ${response.statusCode}`;
+      if (!String(response.headers['content-type']).startsWith('application/json')) {
+        if (!describesDownload(doc, sample.operation, response.statusCode)) mismatches.push(`${label}: a file answer not described as one`);
+        continue;
+      }
       const schema = describedSchema(doc, sample.operation, response.statusCode);
       if (!schema) {
         mismatches.push(`${label}: status not described`);

@@ -1,6 +1,6 @@
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { useLocation } from '../lib/router.tsx';
-import { titleForPath } from '@bulkcart/contracts/routes';
+import { matchPattern, pages, titleForPath } from '@bulkcart/contracts/routes';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
 import { Spinner } from '../components/spinner.tsx';
@@ -21,6 +21,27 @@ function usePathEffects() {
   }, [pathname]);
 }
 
+// Its own chunk: most visitors never see it, and the home page's weight stays put (decision 005).
+const VerifyBanner = lazy(() => import('./verify-banner.tsx').then((m) => ({ default: m.VerifyBanner })));
+const CATALOG_PAGES = [pages.home, pages.allProducts, pages.categories, pages.product, pages.search];
+const DISMISSED_KEY = 'bulkcart.verify-banner-dismissed';
+
+function wasDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** On catalog pages, a signed-in user the volume breaks do not apply to is invited to verify. */
+function useShowsVerifyBanner(): boolean {
+  const { pathname } = useLocation();
+  const me = useMe().data;
+  if (!me?.user || me.verification.breaksApply || me.verification.status === 'pending') return false;
+  return CATALOG_PAGES.some((page) => matchPattern(page.pattern, pathname)) && !wasDismissed();
+}
+
 const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 
 /**
@@ -33,6 +54,7 @@ const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 export function RootLayout({ children }: { children: ReactNode }) {
   usePathEffects();
   const me = useMe();
+  const showsBanner = useShowsVerifyBanner();
   return (
     <div className="flex min-h-screen flex-col bg-base-200/40">
       <Navbar />
@@ -43,6 +65,11 @@ export function RootLayout({ children }: { children: ReactNode }) {
           <Spinner fullHeight label="Loading your account" />
         ) : (
           <Suspense fallback={<Spinner fullHeight />}>
+            {showsBanner ? (
+              <Suspense fallback={null}>
+                <VerifyBanner dismissedKey={DISMISSED_KEY} />
+              </Suspense>
+            ) : null}
             <BuyButtonContext value={renderBuyButton}>
               {children}
             </BuyButtonContext>

@@ -25,6 +25,9 @@ const MyProductsPage = lazyPage(() => import('../features/products/pages/my-prod
 const CategoriesPage = lazyPage(() => import('../features/products/pages/categories-page.tsx').then((m) => m.CategoriesPage));
 // Search is open to signed-out visitors (docs/decisions/009-search.md): no guard, its own TanStack provider.
 const SearchPage = lazyPage(() => import('../features/products/pages/search-page.tsx').then((m) => m.SearchPage));
+const BusinessPage = lazyPage(() => import('../features/business/pages/business-page.tsx').then((m) => m.BusinessPage));
+// Operators only: the chunk holds the guard with the page (app/operator-pages.tsx).
+const VerificationsPage = lazyPage(() => import('./operator-pages.tsx').then((m) => m.OperatorVerificationsPage));
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
 const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
 const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
@@ -50,6 +53,8 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.cart.pattern, page: CartPage },
   { pattern: pages.order.pattern, page: OrderPage },
   { pattern: pages.sales.pattern, page: SalesPage },
+  { pattern: pages.business.pattern, page: BusinessPage },
+  { pattern: pages.adminVerifications.pattern, page: VerificationsPage },
 ];
 
 function toRoutes(routes: PageRoute[], Layout: ComponentType<{ children: ReactNode }>) {

@@ -115,3 +115,37 @@ export function nextCursorFromLink(link: string | null): string | null {
   if (!match?.[1]) return null;
   return new URL(match[1], 'http://x').searchParams.get('cursor');
 }
+
+/** A GET whose answer is a file (a stored document), as a Blob: shown from memory, never from our origin. */
+export async function apiGetBlob(path: string): Promise<Blob> {
+  return (await send('GET', path)).blob();
+}
+
+/**
+ * A multipart upload of one file with progress: fetch cannot report upload progress, XMLHttpRequest
+ * can. Answers like apiSend, and refuses like it (ApiError in our error shape).
+ */
+export function apiUpload<T>(path: string, field: string, file: File, onProgress: (fraction: number) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api${path}`);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'Error', 'Cannot reach the server. Check your connection and try again.'));
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText || null, { status: xhr.status, headers: { 'content-type': xhr.getResponseHeader('content-type') ?? '' } });
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve((xhr.responseText ? JSON.parse(xhr.responseText) : null) as T);
+      } else {
+        void toApiError(response).then(reject);
+      }
+    };
+    const body = new FormData();
+    body.append(field, file);
+    xhr.send(body);
+  });
+}

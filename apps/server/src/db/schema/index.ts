@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './orders.ts';
 export * from './rate-limits.ts';
 export * from './search.ts';
+export * from './business.ts';

@@ -4,6 +4,8 @@ import { routeContract } from '../../lib/route-schema.ts';
 import type { AppContext } from '../../context.ts';
 import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
 import { forwardSessionRefresh, getSessionUser } from './session.ts';
+import { buyerPricing } from '../business/buyer-status.ts';
+import { isOperator } from '../business/operators.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 
 export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -17,6 +19,8 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
       user: user ? { id: user.id, email: user.email, displayName: user.name, photoURL: user.image } : null,
       googleEnabled: ctx.config.google !== null,
       ...(ctx.config.seedDemo ? { demoLogin: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } } : {}),
+      verification: await buyerPricing(ctx.db, ctx.config.buyerVerification, user?.id ?? null),
+      operator: isOperator(ctx.config, user?.email),
     };
   });
 }

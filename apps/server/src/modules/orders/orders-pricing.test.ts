@@ -6,6 +6,7 @@ import { asUser, signUpUser, type TestUser } from '../../../test/helpers/account
 import { orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { validProductBody, readProductRow, readStock } from '../../../test/helpers/products.ts';
+import { markVerified } from '../../../test/helpers/business.ts';
 
 function addProduct(env: TestEnv, seller: TestUser, overrides: Record<string, unknown>) {
   return env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody(overrides) });
@@ -28,6 +29,8 @@ describeEachDatabase('wholesale pricing over the API', (env) => {
   beforeAll(async () => {
     seller = await signUpUser(env(), { name: 'Pricing Seller' });
     buyer = await signUpUser(env(), { name: 'Pricing Buyer' });
+    // Volume breaks go to verified businesses (docs/decisions/014-business-verification.md).
+    await markVerified(env(), buyer.id);
   });
 
   it('stores prices with cents and answers them as dollars, with the breaks and the case pack', async () => {

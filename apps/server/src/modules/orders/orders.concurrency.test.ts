@@ -9,6 +9,7 @@ import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
 import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
+import { markVerified } from '../../../test/helpers/business.ts';
 import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../../test/helpers/products.ts';
 
 /**
@@ -168,6 +169,8 @@ describe('purchase and cancel under concurrency [postgres]', () => {
   it('prices an order placed while the seller edits the breaks by the old ladder or the new, never a mix, and stores which', async () => {
     const [seller] = await insertBuyers(env.db(), 1, 'Ladder Seller');
     const buyers = await insertBuyers(env.db(), 80);
+    // Volume breaks go to verified businesses (docs/decisions/014-business-verification.md).
+    await Promise.all(buyers.map((b) => markVerified(env, b.id)));
     // Ladder A: $10, $9.00 from 100. Ladder B: $12, $7.50 from 50, 10% off. At 100 units A pays 900
     // cents (break 100, list 1000) and B pays 675 (break 50, list 1200); any other tuple is a mix.
     const ladderA = { price: 10, discount: 0, tiers: [{ minquantity: 100, price: 9 }] };

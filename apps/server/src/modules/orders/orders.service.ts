@@ -8,6 +8,7 @@ import {
   type Address,
   type CreateOrderInput,
   type Order,
+  VERIFY_TEXT,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -20,6 +21,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, notifyEvent, orderNotFound, recordEvent, wrongStatus, type Tx } from './order-workflow.ts';
+import { buyerPricing } from '../business/buyer-status.ts';
 
 export interface OrdersContext {
   db: Db;
@@ -117,6 +119,9 @@ async function purchaseInTransaction(
   input: CreateOrderInput & { shipTo: Address; saveShipTo: boolean },
   idempotencyKey: string | null,
 ): Promise<OrderRow> {
+  // The buyer's status as this transaction reads it: the price is decided with it, not with a page's.
+  const buyer = await buyerPricing(tx, config.buyerVerification, user.id);
+  if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
   const [taken] = await tx
     .update(products)
     .set({ mainquantity: sql`${products.mainquantity} - ${input.quantity}`, updatedAt: sql`now()` })
@@ -147,7 +152,7 @@ async function purchaseInTransaction(
   // The guard above refused a null price; the type cannot know it.
   if (taken.priceCents === null) throw unpriced();
 
-  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity);
+  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity, { breaksApply: buyer.breaksApply });
   if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
   const seller = taken.ownerId
     ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, taken.ownerId)))[0]

@@ -4,8 +4,9 @@ import { queryRows } from '../../../src/db/rows.ts';
 
 /**
  * Everything a refused request could have touched, as text: every row of products and orders in id
- * order (all columns, timestamps included), every user row, saved address and notification, and how many sessions, accounts and
- * verifications exist. Two equal snapshots mean the database is byte-for-byte unchanged where it matters.
+ * order (all columns, timestamps included), every user row, saved address and notification, business
+ * profiles and the verification audit, and how many sessions, accounts and verifications exist. Two
+ * equal snapshots mean the database is byte-for-byte unchanged where it matters.
  */
 export interface DbSnapshot {
   products: string;
@@ -19,6 +20,9 @@ export interface DbSnapshot {
   sessions: number;
   accounts: number;
   verifications: number;
+  /** Business profiles (without the file: its size and upload time stand for it) and the audit log. */
+  businessProfiles: string;
+  audit: string;
 }
 
 export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot> {
@@ -34,7 +38,11 @@ export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot>
       (SELECT count(*)::int FROM order_events) AS "orderEvents",
       (SELECT count(*)::int FROM session) AS sessions,
       (SELECT count(*)::int FROM account) AS accounts,
-      (SELECT count(*)::int FROM verification) AS verifications`,
+      (SELECT count(*)::int FROM verification) AS verifications,
+      (SELECT coalesce(json_agg(b ORDER BY b.id), '[]'::json)::text FROM (SELECT id, user_id, legal_name, business_type, permit_number, permit_region,
+        permit_expires, address, status, reason, document_type, document_name, document_size, document_uploaded_at, queue_seq, submitted_at,
+        reviewed_at, updated_at FROM business_profiles) b) AS "businessProfiles",
+      (SELECT coalesce(json_agg(a ORDER BY a.seq), '[]'::json)::text FROM verification_audit a) AS audit`,
   );
   if (!row) throw new Error('snapshot query returned no row');
   return row;

@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
+import { businessProfiles } from '../../../src/db/schema/business.ts';
 import { notifications } from '../../../src/db/schema/orders.ts';
+import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
 import { seedProduct, validProductBody } from '../../helpers/products.ts';
@@ -26,6 +28,8 @@ export interface Fixture {
   notificationId: string;
   /** A second session of the owner, made for this case only (so revoking it harms no other case). */
   spareOwnerToken: string;
+  /** The owner's business profile, pending review with a document. */
+  verificationId: string;
 }
 
 export type Credentials = Record<string, string>;
@@ -61,6 +65,67 @@ const enc = encodeURIComponent;
 
 const TEST_SHIP_TO_BODY = { company: 'Matrix Ltd', line1: '2 Grid Lane', city: 'Leeds', region: 'West Yorkshire', postalCode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000' };
 
+/** What the owner's stored permit says: no other caller's answer may contain it. */
+export const OWNER_DOCUMENT_TEXT = 'owner-only-permit-bytes';
+
+/** /api/admin/… is operators' only (none of the callers is one): the 404 of a route that is not there. */
+function adminRoute(route: string, request: RouteCase['request']): RouteCase {
+  return {
+    route,
+    request,
+    expected: { signedOut: 404, other: 404, owner: 404 },
+    readOnly: { other: true, owner: true },
+    check(_f, _actor, response) {
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', title: 'Not found', message: 'No such API route.' } });
+    },
+  };
+}
+
+/** Business verification (docs/decisions/014-business-verification.md). */
+const BUSINESS_ROUTES: RouteCase[] = [
+  {
+    route: 'GET /api/business',
+    request: () => ({ method: 'GET', url: '/api/business' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(_f, actor, response) {
+      const status = (response.json() as { status?: string }).status;
+      if (actor === 'other') expect(status).toBe('none');
+      if (actor === 'owner') expect(status).toBe('pending');
+    },
+  },
+  {
+    route: 'PUT /api/business',
+    request: () => ({ method: 'PUT', url: '/api/business', payload: validBusinessBody({ legalName: `Matrix ${randomUUID()}` }) }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'POST /api/business/document',
+    request: () => {
+      const body = multipartBody(tinyPdf());
+      return { method: 'POST', url: '/api/business/document', headers: body.headers, payload: body.payload };
+    },
+    // Another user has no business details yet: the upload is refused (409) and nothing is stored.
+    expected: { signedOut: 401, other: 409, owner: 200 },
+  },
+  {
+    route: 'GET /api/business/document',
+    request: () => ({ method: 'GET', url: '/api/business/document' }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
+    check(_f, actor, response) {
+      if (actor === 'owner') expect(response.body).toContain(OWNER_DOCUMENT_TEXT);
+      else expect(response.body).not.toContain(OWNER_DOCUMENT_TEXT);
+    },
+  },
+  adminRoute('GET /api/admin/verifications', () => ({ method: 'GET', url: '/api/admin/verifications?status=pending' })),
+  adminRoute('GET /api/admin/verifications/{id}/document', (f) => ({ method: 'GET', url: `/api/admin/verifications/${f.verificationId}/document` })),
+  adminRoute('POST /api/admin/verifications/{id}/approve', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/approve` })),
+  adminRoute('POST /api/admin/verifications/{id}/reject', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/reject`, payload: { reason: 'No' } })),
+  adminRoute('GET /api/admin/audit', () => ({ method: 'GET', url: '/api/admin/audit' })),
+  adminRoute('GET /api/admin/no-such-route', () => ({ method: 'GET', url: '/api/admin/no-such-route' })),
+];
+
 /** A public read, the same for every caller, that changes nothing. */
 function publicRead(route: string, url: string, status = 200): RouteCase {
   return { route, request: () => ({ method: 'GET', url }), expected: { signedOut: status, other: status, owner: status }, readOnly: { other: true, owner: true } };
@@ -79,6 +144,7 @@ const API_REFERENCE_ROUTES: RouteCase[] = [
 
 export const ROUTES: RouteCase[] = [
   ...API_REFERENCE_ROUTES,
+  ...BUSINESS_ROUTES,
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -346,7 +412,23 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     saleId,
     notificationId: told.id,
     spareOwnerToken: await insertSpareSession(env, owner),
+    verificationId: await ensurePendingVerification(env, owner, other),
   };
+}
+
+/** The owner's business profile, pending with a document, and none for the other user: reset for each case. */
+async function ensurePendingVerification(env: TestEnv, user: TestUser, other: TestUser): Promise<string> {
+  await env.db().delete(businessProfiles).where(eq(businessProfiles.userId, other.id));
+  const document = Buffer.from(`%PDF-1.4\n${OWNER_DOCUMENT_TEXT}\n%%EOF\n`);
+  const fields = { status: 'pending', document, documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
+  const [row] = await env
+    .db()
+    .insert(businessProfiles)
+    .values({ ...(validBusinessBody() as typeof businessProfiles.$inferInsert), userId: user.id, ...fields, queueSeq: sql`nextval('business_queue_seq')` })
+    .onConflictDoUpdate({ target: businessProfiles.userId, set: fields })
+    .returning({ id: businessProfiles.id });
+  if (!row) throw new Error('no business profile');
+  return row.id;
 }
 
 /** `GET /api/product/{id}` and `GET /api/product/:id` both become `GET /api/product/:param`. */

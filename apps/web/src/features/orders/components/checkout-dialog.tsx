@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
+import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { clampQuantity } from '@bulkcart/contracts/order';
 import { ladderOf } from '@bulkcart/contracts/pricing';
@@ -12,6 +12,8 @@ import { notify } from '../../../components/notice.tsx';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { useMe } from '../../../lib/auth/me.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useBuyerPricing } from '../../../lib/auth/pricing.ts';
+import { VERIFY_TEXT } from '@bulkcart/contracts/verification';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { useSaveShipTo, useShipTo } from '../api/ship-to.ts';
 import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
@@ -140,6 +142,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   }
 
   const ladder = ladderOf(product);
+  const pricing = useBuyerPricing();
 
   return (
     <Modal
@@ -202,7 +205,15 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
               +
             </button>
           </div>
-          {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} /> : null}
+          {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} breaksApply={pricing.breaksApply} /> : null}
+          {pricing.canOrder ? null : (
+            <p className="alert alert-warning mt-2 text-sm" role="status" data-testid="verification-required">
+              {VERIFY_TEXT.required.replace(' on /business.', '.')}{' '}
+              <Link to={paths.business} className="link font-semibold">
+                {VERIFY_TEXT.nudgeLink}
+              </Link>
+            </p>
+          )}
         </div>
         {shipTo.isPending ? (
           <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">

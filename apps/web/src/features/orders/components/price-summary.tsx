@@ -1,14 +1,19 @@
 import { nextBreak, quotePrice, type PriceLadder } from '@bulkcart/contracts/pricing';
 import { formatMoney } from '@bulkcart/contracts/money';
+import { VerifyNudge } from '../../../components/verify-nudge.tsx';
 
 /**
  * What this quantity costs, computed in the browser by the same function the server charges with, so
  * the stepper needs no request per step: unit price, line total, the saving, and the next break.
  */
-export function PriceSummary({ ladder, quantity, casepack }: { ladder: PriceLadder; quantity: number; casepack: number }) {
-  const quote = quotePrice(ladder, quantity);
+export function PriceSummary({ ladder, quantity, casepack, breaksApply }: { ladder: PriceLadder; quantity: number; casepack: number; breaksApply: boolean }) {
+  const quote = quotePrice(ladder, quantity, { breaksApply });
   // "Near": reaching the break at most doubles the order; further off, a nudge is noise.
-  const next = nextBreak(ladder, quantity, casepack);
+  const next = nextBreak(ladder, quantity, casepack, { breaksApply });
+  // Unverified (docs/decisions/014): what a verified business would pay for this quantity, else at the best break.
+  const verified = breaksApply ? null : quotePrice(ladder, quantity);
+  const best = ladder.tiers.at(-1);
+  const wholesale = verified && verified.tierMinquantity !== null ? verified : best ? quotePrice(ladder, Math.max(quantity, best.minquantity)) : null;
   const isNear = next !== null && next.more <= quantity;
   return (
     <div className="mt-2 flex flex-col gap-1 text-sm" aria-live="polite" data-testid="checkout-price">
@@ -35,6 +40,9 @@ export function PriceSummary({ ladder, quantity, casepack }: { ladder: PriceLadd
         <p className="rounded-box bg-info/10 px-3 py-2" data-testid="checkout-nudge">
           Add {next.more.toLocaleString('en-US')} more to pay {formatMoney(next.unitCents)} each
         </p>
+      ) : null}
+      {wholesale && wholesale.tierMinquantity !== null && wholesale.unitCents < quote.unitCents ? (
+        <VerifyNudge quantity={wholesale.tierMinquantity} unitCents={wholesale.unitCents} className="rounded-box bg-info/10 px-3 py-2" />
       ) : null}
     </div>
   );

@@ -44,7 +44,7 @@ export function ProductCard({ product, actions, imagePriority = 'lazy', title }:
         <StockFlag product={product} />
         {product.description ? <p className="line-clamp-3 grow-0 text-sm text-base-content/75 break-words">{product.description}</p> : null}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-2">
-          <PriceTag product={product} />
+          <PriceTag product={product} nudge />
           <RatingStars rating={product.rating} />
         </div>
         {actions ? <div className="card-actions mt-2 flex-wrap">{actions}</div> : null}

@@ -13,6 +13,7 @@ import { isMissingProduct, ProductNotFound } from '../components/product-not-fou
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { StockFlag } from '../../../components/stock-flag.tsx';
 import { VolumePricing } from '../components/volume-pricing.tsx';
+import { useBuyerPricing } from '../../../lib/auth/pricing.ts';
 
 export function ProductDetailPage() {
   const { id = '' } = useParams();
@@ -31,6 +32,7 @@ function ProductDetails({ product }: { product: Product }) {
   // Whole cases only: a typed 13 with cases of 12 means 24, which is what the dialog will start at.
   const quantity = Number.isInteger(typed) && typed >= 1 ? clampQuantity(typed, product.casepack) : product.minquantity;
   const ladder = ladderOf(product);
+  const { breaksApply } = useBuyerPricing();
 
   return (
     <article className="flex flex-col gap-10">
@@ -67,7 +69,7 @@ function ProductDetails({ product }: { product: Product }) {
               </>
             ) : null}
           </dl>
-          {ladder && product.tiers.length > 0 ? <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} /> : null}
+          {ladder && product.tiers.length > 0 ? <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} breaksApply={breaksApply} /> : null}
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1 text-sm">
               <label htmlFor="buy-quantity" className="font-medium">

@@ -1,0 +1,144 @@
+import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { AuditEntry, Verification, VerificationStatus } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import type { SessionUser } from '../accounts/session.ts';
+import { profileColumns, readDocument, toBusinessProfile, type StoredDocument } from './business.service.ts';
+
+/**
+ * The operators' side (docs/decisions/014-business-verification.md): the queue, the decisions and
+ * the audit trail. Every decision and its audit row commit together or not at all.
+ */
+
+const idSchema = z.uuid();
+const verificationNotFound = () => notFound('Verification not found');
+
+/** A malformed id names no verification: the same 404 as an unknown one. */
+function parseId(id: string): string {
+  const parsed = idSchema.safeParse(id);
+  if (!parsed.success) throw verificationNotFound();
+  return parsed.data.toLowerCase();
+}
+
+/**
+ * GET /api/admin/verifications: oldest submission first (queue_seq ascending), keyset-paged on
+ * (status, queue_seq), which the index business_profiles_queue_idx serves.
+ */
+export async function listVerifications(db: Db, input: { status: Exclude<VerificationStatus, 'none'>; limit: number; cursor?: string }): Promise<Page<Verification>> {
+  const after = decodeCursor(input.cursor);
+  const rows = await db
+    .select({ ...profileColumns, email: user.email, name: user.name, seq: sql<number>`coalesce(${businessProfiles.queueSeq}, 0)`.mapWith(Number) })
+    .from(businessProfiles)
+    .innerJoin(user, eq(user.id, businessProfiles.userId))
+    .where(and(eq(businessProfiles.status, input.status), after !== null ? gt(businessProfiles.queueSeq, after) : undefined))
+    .orderBy(asc(businessProfiles.queueSeq))
+    .limit(input.limit + 1);
+  const page = takePage(rows, input.limit);
+  return {
+    items: page.items.map((row) => ({ _id: row.id, email: row.email, name: row.name, ...toBusinessProfile(row) })),
+    nextCursor: page.nextCursor,
+  };
+}
+
+export async function readVerificationDocument(db: Db, id: string): Promise<StoredDocument> {
+  return readDocument(db, eq(businessProfiles.id, parseId(id)));
+}
+
+interface Decision {
+  action: 'approve' | 'reject';
+  reason: string | null;
+}
+
+/**
+ * Approve or reject a pending verification. The guarded UPDATE matches only a pending profile, so of
+ * two operators deciding at once one wins and the other is told it was decided already; a permit
+ * past its date cannot be approved.
+ */
+async function decide(db: Db, operator: SessionUser, rawId: string, decision: Decision): Promise<Verification> {
+  const id = parseId(rawId);
+  const today = new Date().toISOString().slice(0, 10);
+  await db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(businessProfiles)
+      .set({
+        status: decision.action === 'approve' ? 'verified' : 'rejected',
+        reason: decision.reason,
+        reviewedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(businessProfiles.id, id),
+          eq(businessProfiles.status, 'pending'),
+          decision.action === 'approve' ? gt(businessProfiles.permitExpires, today) : undefined,
+        ),
+      )
+      .returning({ userId: businessProfiles.userId });
+    if (!decided) return explainRefusal(tx, id, decision);
+    const [subject] = await tx.select({ email: user.email }).from(user).where(eq(user.id, decided.userId));
+    await tx.insert(verificationAudit).values({
+      actorId: operator.id,
+      actorEmail: operator.email,
+      action: decision.action,
+      verificationId: id,
+      subjectEmail: subject?.email ?? '',
+      reason: decision.reason,
+    });
+  });
+  const [row] = await db
+    .select({ ...profileColumns, email: user.email, name: user.name })
+    .from(businessProfiles)
+    .innerJoin(user, eq(user.id, businessProfiles.userId))
+    .where(eq(businessProfiles.id, id));
+  if (!row) throw verificationNotFound();
+  return { _id: row.id, email: row.email, name: row.name, ...toBusinessProfile(row) };
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<never> {
+  const [current] = await tx.select({ status: businessProfiles.status }).from(businessProfiles).where(eq(businessProfiles.id, id));
+  if (!current) throw verificationNotFound();
+  if (current.status !== 'pending') {
+    throw new AppError('CONFLICT', `This verification is ${current.status}, not pending: it was decided already or not yet submitted.`, { title: 'Not pending' });
+  }
+  throw new AppError('CONFLICT', `The permit has expired, so it cannot be approved${decision.action === 'approve' ? '; reject it with a reason instead' : ''}.`, {
+    title: 'Permit expired',
+  });
+}
+
+export function approveVerification(db: Db, operator: SessionUser, id: string): Promise<Verification> {
+  return decide(db, operator, id, { action: 'approve', reason: null });
+}
+
+export function rejectVerification(db: Db, operator: SessionUser, id: string, reason: string): Promise<Verification> {
+  return decide(db, operator, id, { action: 'reject', reason });
+}
+
+/** GET /api/admin/audit: newest first on seq (its unique index), read-only. */
+export async function listAudit(db: Db, input: { limit: number; cursor?: string }): Promise<Page<AuditEntry>> {
+  const before = decodeCursor(input.cursor);
+  const rows = await db
+    .select()
+    .from(verificationAudit)
+    .where(before !== null ? lt(verificationAudit.seq, before) : undefined)
+    .orderBy(desc(verificationAudit.seq))
+    .limit(input.limit + 1);
+  const page = takePage(rows, input.limit);
+  return {
+    items: page.items.map((row) => ({
+      _id: row.id,
+      at: row.at.toISOString(),
+      actorEmail: row.actorEmail,
+      action: row.action as AuditEntry['action'],
+      verificationId: row.verificationId,
+      subjectEmail: row.subjectEmail,
+      reason: row.reason,
+    })),
+    nextCursor: page.nextCursor,
+  };
+}

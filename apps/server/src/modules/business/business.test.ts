@@ -1,0 +1,377 @@
+import { beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { AuditEntry, BusinessProfile, MeResponse, Order, Verification } from '@bulkcart/contracts';
+import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { validProductBody } from '../../../test/helpers/products.ts';
+import {
+  dayFromToday,
+  markVerified,
+  multipartBody,
+  OPERATOR_EMAIL,
+  tinyJpeg,
+  tinyPdf,
+  tinyPng,
+  tinyWebp,
+  validBusinessBody,
+} from '../../../test/helpers/business.ts';
+import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { DOCUMENT_REFUSALS } from './document-sniff.ts';
+
+function saveProfile(env: TestEnv, user: TestUser, overrides: Record<string, unknown> = {}) {
+  return env.request({ method: 'PUT', url: '/api/business', headers: asUser(user), payload: validBusinessBody(overrides) });
+}
+
+function upload(env: TestEnv, user: TestUser, file: Buffer, options: Parameters<typeof multipartBody>[1] = {}) {
+  const body = multipartBody(file, options);
+  return env.request({ method: 'POST', url: '/api/business/document', headers: { ...asUser(user), ...body.headers }, payload: body.payload });
+}
+
+async function statusOf(env: TestEnv, user: TestUser): Promise<BusinessProfile> {
+  const response = await env.request({ method: 'GET', url: '/api/business', headers: asUser(user) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as BusinessProfile;
+}
+
+async function verificationId(env: TestEnv, user: TestUser): Promise<string> {
+  const [row] = await env.db().select({ id: businessProfiles.id }).from(businessProfiles).where(eq(businessProfiles.userId, user.id));
+  if (!row) throw new Error('no profile');
+  return row.id;
+}
+
+describeEachDatabase(
+  'business verification',
+  (env) => {
+    let operator: TestUser;
+    beforeAll(async () => {
+      operator = await signUpUser(env(), { name: 'Operator One', email: OPERATOR_EMAIL });
+    });
+
+    const approve = (id: string) => env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator) });
+    const reject = (id: string, reason: string) =>
+      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason } });
+
+    it('goes none → pending → verified → pending (new permit number) → rejected (reason) → pending (new document) → verified', async () => {
+      const buyer = await signUpUser(env(), { name: 'Status Buyer' });
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', profile: null, document: null });
+
+      // Details alone are not a submission; a document without details is refused.
+      const early = await upload(env(), buyer, tinyPdf());
+      expect(early.statusCode).toBe(409);
+      expect((await saveProfile(env(), buyer)).json()).toMatchObject({ status: 'none', profile: { permitNumber: 'SR-123456' } });
+
+      const uploaded = await upload(env(), buyer, tinyPdf(), { filename: 'my permit.pdf' });
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      expect(uploaded.json()).toMatchObject({ status: 'pending', document: { name: 'my permit.pdf', type: 'application/pdf' } });
+
+      const id = await verificationId(env(), buyer);
+      expect((await approve(id)).json()).toMatchObject({ _id: id, status: 'verified', email: buyer.email });
+      expect((await statusOf(env(), buyer)).status).toBe('verified');
+
+      // The address is not what the operator vouched for; the permit number is.
+      expect((await saveProfile(env(), buyer, { legalName: 'Corner Shop Limited' })).json()).toMatchObject({ status: 'verified' });
+      expect((await saveProfile(env(), buyer, { permitNumber: 'SR-999999' })).json()).toMatchObject({ status: 'pending' });
+
+      const rejected = await reject(id, 'The permit number does not match the document.');
+      expect(rejected.json()).toMatchObject({ status: 'rejected', reason: 'The permit number does not match the document.' });
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'rejected', reason: 'The permit number does not match the document.' });
+
+      expect((await upload(env(), buyer, tinyPng(), { filename: 'scan.png', type: 'image/png' })).json()).toMatchObject({ status: 'pending', reason: null });
+      expect((await approve(id)).statusCode).toBe(200);
+      // A new document after verification asks for a new review.
+      expect((await upload(env(), buyer, tinyJpeg(), { filename: 'photo.jpg', type: 'image/jpeg' })).json()).toMatchObject({ status: 'pending' });
+      expect((await upload(env(), buyer, tinyWebp(), { filename: 'photo.webp', type: 'image/webp' })).json()).toMatchObject({ status: 'pending', document: { type: 'image/webp' } });
+    });
+
+    it('refuses a decision on a verification that is not pending (409) and an unknown or malformed id (404)', async () => {
+      const buyer = await signUpUser(env(), { name: 'Twice Buyer' });
+      await saveProfile(env(), buyer);
+      await upload(env(), buyer, tinyPdf());
+      const id = await verificationId(env(), buyer);
+      expect((await approve(id)).statusCode).toBe(200);
+      const again = await reject(id, 'Changed my mind');
+      expect(again.statusCode).toBe(409);
+      expect((await statusOf(env(), buyer)).status).toBe('verified');
+      expect((await approve('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+      expect((await approve('not-an-id')).statusCode).toBe(404);
+      expect((await reject(id, '   ')).statusCode).toBe(422);
+    });
+
+    it("refuses an operator's cookie-carrying decision from a foreign origin (403) and changes nothing", async () => {
+      const buyer = await signUpUser(env(), { name: 'Cross Site Buyer' });
+      await saveProfile(env(), buyer);
+      await upload(env(), buyer, tinyPdf());
+      const id = await verificationId(env(), buyer);
+      const forged = await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: { ...asUser(operator), origin: 'https://evil.example' } });
+      expect(forged.statusCode).toBe(403);
+      expect((await statusOf(env(), buyer)).status).toBe('pending');
+      // A non-operator from a foreign origin meets the 404 first: the route is not there for them.
+      const hidden = await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: { ...asUser(buyer), origin: 'https://evil.example' } });
+      expect(hidden.statusCode).toBe(404);
+    });
+
+    it('validates the profile with the shared schema: every missing field named, an expired permit refused', async () => {
+      const buyer = await signUpUser(env(), { name: 'Invalid Buyer' });
+      const response = await env().request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: { businessType: 'bakery', permitExpires: dayFromToday(-1), address: {} } });
+      expect(response.statusCode).toBe(422);
+      const fields = Object.keys((response.json() as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors);
+      expect(fields).toEqual(expect.arrayContaining(['legalName', 'businessType', 'permitNumber', 'permitRegion', 'permitExpires', 'address.line1', 'address.country']));
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', profile: null });
+    });
+
+    it('refuses files by their bytes (415, nothing stored) and files over 5 MB (413), and keeps one of exactly 5 MB', async () => {
+      const buyer = await signUpUser(env(), { name: 'Sniff Buyer' });
+      await saveProfile(env(), buyer);
+      const truncatedPng = tinyPng().subarray(0, 40);
+      const refusals: Array<[string, Buffer, string]> = [
+        ['HTML named .pdf', Buffer.from('<!doctype html><script>alert(document.cookie)</script>'), DOCUMENT_REFUSALS.markup],
+        ['SVG named .pdf', Buffer.from('<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), DOCUMENT_REFUSALS.markup],
+        ['a PDF behind an HTML prefix', Buffer.concat([Buffer.from('<html><body><script>alert(1)</script>\n'), tinyPdf()]), DOCUMENT_REFUSALS.markup],
+        ['an empty file', Buffer.alloc(0), DOCUMENT_REFUSALS.empty],
+        ['a truncated PNG', truncatedPng, DOCUMENT_REFUSALS.truncated('PNG')],
+        ['plain text', Buffer.from('just some words'), DOCUMENT_REFUSALS.unknown],
+      ];
+      for (const [what, bytes, message] of refusals) {
+        const response = await upload(env(), buyer, bytes, { filename: 'permit.pdf', type: 'application/pdf' });
+        expect(response.statusCode, what).toBe(415);
+        expect(response.json(), what).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE', message } });
+      }
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', document: null });
+
+      const justOver = await upload(env(), buyer, tinyPdf(5 * 1024 * 1024 + 1));
+      expect(justOver.statusCode).toBe(413);
+      expect(justOver.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('5 MB') } });
+      const declaredHuge = await upload(env(), buyer, tinyPdf(7 * 1024 * 1024));
+      expect(declaredHuge.statusCode).toBe(413);
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', document: null });
+
+      const notMultipart = await env().request({ method: 'POST', url: '/api/business/document', headers: asUser(buyer), payload: { document: 'x' } });
+      expect(notMultipart.statusCode).toBe(415);
+      const wrongField = await upload(env(), buyer, tinyPdf(), { field: 'file' });
+      expect(wrongField.statusCode).toBe(422);
+
+      const exactly = await upload(env(), buyer, tinyPdf(5 * 1024 * 1024));
+      expect(exactly.statusCode, exactly.body).toBe(200);
+      expect(exactly.json()).toMatchObject({ status: 'pending', document: { size: 5 * 1024 * 1024 } });
+    });
+
+    it("serves the owner's document as a sandboxed attachment, and nobody else's under any id or spelling", async () => {
+      const owner = await signUpUser(env(), { name: 'Document Owner' });
+      const other = await signUpUser(env(), { name: 'Document Other' });
+      await saveProfile(env(), owner);
+      const html = '%PDF-1.4\n<script>alert(1)</script>\n%%EOF\n';
+      expect((await upload(env(), owner, Buffer.from(html), { filename: '<img src=x onerror=alert(1)>.html' })).statusCode).toBe(200);
+
+      const own = await env().request({ method: 'GET', url: '/api/business/document', headers: asUser(owner) });
+      expect(own.statusCode).toBe(200);
+      expect(own.rawPayload.toString('latin1')).toBe(html);
+      expect(own.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'",
+      });
+      expect(own.headers['content-disposition']).toMatch(/^attachment; filename="_img src_x onerror_alert_1_.pdf"/);
+
+      const id = await verificationId(env(), owner);
+      const attempts = [
+        '/api/business/document',
+        `/api/business/document?userId=${owner.id}`,
+        `/api/business/document/${id}`,
+        `/api/business/${owner.id}/document`,
+        `/api/admin/verifications/${id}/document`,
+        `/api/admin/verifications/${id.toUpperCase()}/document`,
+        `/API/admin/verifications/${id}/document`,
+        `/%61pi/admin/verifications/${id}/document`,
+        `/api/%61dmin/verifications/${id}/document`,
+        `/api/admin//verifications/${id}/document`,
+        `/api/admin/x/../verifications/${id}/document`,
+        `/api/admin/verifications/${encodeURIComponent(id)}/document?as=${OPERATOR_EMAIL}`,
+      ];
+      for (const url of attempts) {
+        for (const headers of [asUser(other), {}]) {
+          const response = await env().request({ method: 'GET', url, headers });
+          // A path the API does not know may be the web app's page (SPA fallback), never the file.
+          expect(response.rawPayload.toString('latin1'), url).not.toContain('alert(1)');
+          expect(response.headers['content-disposition'], url).toBeUndefined();
+          if (url.startsWith('/api/') || url.startsWith('/%61pi/')) expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+        }
+      }
+      // The operator may read it, as an attachment too.
+      const reviewed = await env().request({ method: 'GET', url: `/api/admin/verifications/${id}/document`, headers: asUser(operator) });
+      expect(reviewed.statusCode).toBe(200);
+      expect(reviewed.headers['content-disposition']).toMatch(/^attachment;/);
+      expect(reviewed.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    });
+
+    it('lists the queue oldest submission first, paged with a Link header, with the email and profile', async () => {
+      const buyers = await Promise.all([1, 2, 3].map((n) => signUpUser(env(), { name: `Queue Buyer ${n}` })));
+      for (const buyer of buyers) {
+        await saveProfile(env(), buyer);
+        await upload(env(), buyer, tinyPdf());
+      }
+      const seen: Verification[] = [];
+      let url: string | null = '/api/admin/verifications?status=pending&limit=2';
+      for (let pages = 0; url && pages < 50; pages++) {
+        const response = await env().request({ method: 'GET', url, headers: asUser(operator) });
+        expect(response.statusCode, response.body).toBe(200);
+        seen.push(...(response.json() as Verification[]));
+        url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
+      }
+      const mine = seen.filter((v) => buyers.some((b) => b.email === v.email));
+      expect(mine.map((v) => v.email)).toEqual(buyers.map((b) => b.email));
+      expect(mine[0]).toMatchObject({ status: 'pending', profile: { legalName: 'Corner Shop Ltd' }, document: { type: 'application/pdf' } });
+      expect(seen.every((v) => v.status === 'pending')).toBe(true);
+      expect((await env().request({ method: 'GET', url: '/api/admin/verifications?status=bogus', headers: asUser(operator) })).statusCode).toBe(422);
+    });
+
+    it('writes every decision to the audit log (who, when, what, why), newest first, with no way to change it', async () => {
+      const [first, second] = await Promise.all([signUpUser(env(), { name: 'Audit Buyer A' }), signUpUser(env(), { name: 'Audit Buyer B' })]);
+      for (const buyer of [first, second]) {
+        await saveProfile(env(), buyer);
+        await upload(env(), buyer, tinyPdf());
+      }
+      const before = await env().db().select({ id: verificationAudit.id }).from(verificationAudit);
+      await approve(await verificationId(env(), first));
+      await reject(await verificationId(env(), second), 'Blurry scan');
+      const response = await env().request({ method: 'GET', url: '/api/admin/audit?limit=2', headers: asUser(operator) });
+      expect(response.statusCode).toBe(200);
+      const [latest, earlier] = response.json() as AuditEntry[];
+      expect(latest).toMatchObject({ action: 'reject', actorEmail: OPERATOR_EMAIL, subjectEmail: second.email, reason: 'Blurry scan' });
+      expect(earlier).toMatchObject({ action: 'approve', actorEmail: OPERATOR_EMAIL, subjectEmail: first.email, reason: null });
+      expect(Date.parse(latest?.at ?? '')).toBeGreaterThanOrEqual(Date.parse(earlier?.at ?? ''));
+      const after = await env().db().select({ id: verificationAudit.id }).from(verificationAudit);
+      expect(after.length - before.length).toBe(2);
+      // A refused decision writes nothing.
+      await approve(await verificationId(env(), first));
+      expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
+      for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+        const changed = await env().request({ method, url: `/api/admin/audit`, headers: asUser(operator), payload: {} });
+        expect(changed.statusCode, method).toBe(404);
+      }
+      expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
+    });
+
+    it('tells /api/me how the user is priced, and whether they are an operator', async () => {
+      const buyer = await signUpUser(env(), { name: 'Me Buyer' });
+      const me = (await env().request({ method: 'GET', url: '/api/me', headers: asUser(buyer) })).json() as MeResponse;
+      expect(me).toMatchObject({ operator: false, verification: { mode: 'tiers', status: 'none', breaksApply: false, canOrder: true } });
+      await markVerified(env(), buyer.id);
+      const after = (await env().request({ method: 'GET', url: '/api/me', headers: asUser(buyer) })).json() as MeResponse;
+      expect(after.verification).toMatchObject({ status: 'verified', breaksApply: true });
+      const ops = (await env().request({ method: 'GET', url: '/api/me', headers: asUser(operator) })).json() as MeResponse;
+      expect(ops.operator).toBe(true);
+    });
+  },
+  { ADMIN_EMAILS: `someone@example.com, ${OPERATOR_EMAIL.toUpperCase()}` },
+);
+
+/** The wholesale ladder of docs/decisions/011: $10 base, $9 from 100, $8.10 from 500. */
+const ladder = { price: 10, minquantity: 20, mainquantity: 100_000, discount: 0, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 8.1 }] };
+
+async function listLadder(env: TestEnv): Promise<string> {
+  const seller = await signUpUser(env, { name: 'Ladder Seller' });
+  const response = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody(ladder) });
+  expect(response.statusCode, response.body).toBe(201);
+  return (response.json() as { _id: string })._id;
+}
+
+function buy(env: TestEnv, buyer: TestUser, productId: string, quantity: number) {
+  return env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity } });
+}
+
+describeEachDatabase('what verification changes: tiers (the default)', (env) => {
+  it('charges the same 500 units $10.00 each before verification and $8.10 each after', async () => {
+    const productId = await listLadder(env());
+    const buyer = await signUpUser(env(), { name: 'Tiers Buyer' });
+    const before = await buy(env(), buyer, productId, 500);
+    expect(before.statusCode, before.body).toBe(201);
+    expect(before.json()).toMatchObject({ unitPrice: 10, total: 5000, tierMinquantity: null });
+    await markVerified(env(), buyer.id);
+    const after = await buy(env(), buyer, productId, 500);
+    expect(after.json()).toMatchObject({ unitPrice: 8.1, total: 4050, tierMinquantity: 500 });
+  });
+
+  it('turns a buyer back when the permit expires: the sweep marks it, and the purchase never trusts a lapsed date', async () => {
+    const productId = await listLadder(env());
+    const buyer = await signUpUser(env(), { name: 'Lapsing Buyer' });
+    await markVerified(env(), buyer.id, dayFromToday(0));
+    // Expires today: not verified any more, even before a sweep has written it.
+    expect((await buy(env(), buyer, productId, 500)).json()).toMatchObject({ unitPrice: 10 });
+    const { runExpirySweep } = await import('./expiry-sweep.ts');
+    const swept = await runExpirySweep(env().db());
+    expect(swept.expired).toContain(buyer.id);
+    const [row] = await env().db().select({ status: businessProfiles.status }).from(businessProfiles).where(eq(businessProfiles.userId, buyer.id));
+    expect(row?.status).toBe('expired');
+    expect(((await env().request({ method: 'GET', url: '/api/business', headers: asUser(buyer) })).json() as BusinessProfile).status).toBe('expired');
+    expect(((await buy(env(), buyer, productId, 500)).json() as Order).unitPrice).toBe(10);
+  });
+});
+
+describeEachDatabase('permit expiry notices', (env) => {
+  it('notifies each buyer once 14 days before and once on the day, across two runs and two processes sweeping at once', async () => {
+    const { runExpirySweep, WARN_DAYS } = await import('./expiry-sweep.ts');
+    const soon = await signUpUser(env(), { name: 'Soon Buyer' });
+    const later = await signUpUser(env(), { name: 'Later Buyer' });
+    await markVerified(env(), soon.id, dayFromToday(WARN_DAYS));
+    await markVerified(env(), later.id, dayFromToday(WARN_DAYS + 1));
+    const calls: Array<[string, string]> = [];
+    const notify = async (userId: string, notice: { kind: string }) => {
+      if (userId === soon.id || userId === later.id) calls.push([userId, notice.kind]);
+    };
+    // A second process: its own connection to the same database (PostgreSQL), or the same one (PGlite).
+    const { openDatabase } = await import('../../db/client.ts');
+    const second = env().config.database.kind === 'postgres' ? await openDatabase(env().config.database) : null;
+    const dbs = [env().db(), second?.db ?? env().db()];
+    try {
+      const sweepBoth = (now?: Date) => Promise.all(dbs.map((db) => runExpirySweep(db, { now, notify })));
+      await sweepBoth();
+      await sweepBoth();
+      expect(calls).toEqual([[soon.id, 'verification-expiring']]);
+      const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+      await sweepBoth(inAWeek);
+      expect(calls).toEqual([[soon.id, 'verification-expiring'], [later.id, 'verification-expiring']]);
+      const onTheDay = new Date(Date.now() + WARN_DAYS * 86_400_000);
+      await sweepBoth(onTheDay);
+      await sweepBoth(onTheDay);
+      expect(calls).toEqual([
+        [soon.id, 'verification-expiring'],
+        [later.id, 'verification-expiring'],
+        [soon.id, 'verification-expired'],
+      ]);
+      const [row] = await env().db().select({ status: businessProfiles.status }).from(businessProfiles).where(eq(businessProfiles.userId, soon.id));
+      expect(row?.status).toBe('expired');
+    } finally {
+      await second?.close();
+    }
+  });
+});
+
+describeEachDatabase(
+  'what verification changes: required',
+  (env) => {
+    it('refuses unverified buyers with 403, a message and the way to /business, and changes nothing; verified buyers buy', async () => {
+      const productId = await listLadder(env());
+      const buyer = await signUpUser(env(), { name: 'Required Buyer' });
+      const refused = await buy(env(), buyer, productId, 500);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { code: 'FORBIDDEN', title: 'Verification required', message: expect.stringContaining('/business') } });
+      const stock = (await env().request({ method: 'GET', url: `/api/product/${productId}` })).json() as { mainquantity: number };
+      expect(stock.mainquantity).toBe(100_000);
+      await markVerified(env(), buyer.id);
+      expect((await buy(env(), buyer, productId, 500)).json()).toMatchObject({ unitPrice: 8.1 });
+    });
+  },
+  { BUYER_VERIFICATION: 'required' },
+);
+
+describeEachDatabase(
+  'what verification changes: off',
+  (env) => {
+    it('gives every buyer the breaks', async () => {
+      const productId = await listLadder(env());
+      const buyer = await signUpUser(env(), { name: 'Off Buyer' });
+      expect((await buy(env(), buyer, productId, 500)).json()).toMatchObject({ unitPrice: 8.1 });
+    });
+  },
+  { BUYER_VERIFICATION: 'off' },
+);

@@ -1,0 +1,48 @@
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { breaksApplyFor, canOrderFor, utcToday, type MeVerification, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { businessProfiles } from '../../db/schema/business.ts';
+
+/**
+ * The business module's public face (docs/decisions/014-business-verification.md): what other modules
+ * ask about a buyer. A permit past its date counts as expired here even before the sweep has written
+ * it, so a purchase never gets wholesale prices on a lapsed permit.
+ */
+
+type Reader = Pick<Db, 'select'>;
+
+export function effectiveStatus(status: string, permitExpires: string | null, today = utcToday()): VerificationStatus {
+  if (status === 'verified' && permitExpires !== null && permitExpires <= today) return 'expired';
+  return status as VerificationStatus;
+}
+
+/** The buyer's status now. Inside a purchase transaction pass the transaction: it reads what it will commit with. */
+export async function buyerStatus(db: Reader, userId: string): Promise<VerificationStatus> {
+  const [row] = await db
+    .select({ status: businessProfiles.status, permitExpires: businessProfiles.permitExpires })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.userId, userId))
+    .limit(1);
+  return row ? effectiveStatus(row.status, row.permitExpires) : 'none';
+}
+
+/** For the seller's order desk's "verified" badge: one buyer… */
+export async function isVerifiedBuyer(db: Reader, userId: string): Promise<boolean> {
+  return (await buyerStatus(db, userId)) === 'verified';
+}
+
+/** …or a page of them in one query (served by the unique index on user_id). */
+export async function verifiedBuyers(db: Reader, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: businessProfiles.userId })
+    .from(businessProfiles)
+    .where(and(inArray(businessProfiles.userId, [...new Set(userIds)]), eq(businessProfiles.status, 'verified'), gt(businessProfiles.permitExpires, utcToday())));
+  return new Set(rows.map((r) => r.userId));
+}
+
+/** What /api/me says about how this user is priced; signed out is `none`. */
+export async function buyerPricing(db: Reader, mode: VerificationMode, userId: string | null): Promise<MeVerification> {
+  const status = userId ? await buyerStatus(db, userId) : 'none';
+  return { mode, status, breaksApply: breaksApplyFor(mode, status), canOrder: canOrderFor(mode, status) };
+}

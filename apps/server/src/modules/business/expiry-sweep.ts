@@ -1,0 +1,100 @@
+import { and, eq, gt, lte, or, isNull, ne, sql } from 'drizzle-orm';
+import { utcToday } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { businessProfiles } from '../../db/schema/business.ts';
+
+/**
+ * Permits that lapse (docs/decisions/014-business-verification.md). A verified buyer whose permit
+ * expires within 14 days is told once; on the expiry date (UTC) the status turns `expired` and they are
+ * told once more. Each notice is claimed by the same guarded UPDATE that records it, so two runs, or
+ * two processes sweeping at once, send it exactly once: the second UPDATE waits for the first's row
+ * lock, re-checks its WHERE and finds nothing left to claim.
+ */
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Notice {
+  kind: 'verification-expiring' | 'verification-expired';
+  title: string;
+  body: string;
+}
+
+/**
+ * How a notice reaches the buyer. It runs inside the transaction that claims the notice (`tx`), so a
+ * notifications table written through `tx` commits with the claim or not at all.
+ */
+export type Notify = (userId: string, notice: Notice, tx: Tx) => Promise<void>;
+
+/** Until notifications exist the status change is the whole record (the profile page shows it). */
+export const recordNothing: Notify = async () => {};
+
+export const WARN_DAYS = 14;
+
+function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function expiringNotice(permitExpires: string): Notice {
+  return {
+    kind: 'verification-expiring',
+    title: 'Your business permit expires soon',
+    body: `Your permit expires on ${permitExpires}. Upload the renewed permit on your business profile to keep wholesale prices.`,
+  };
+}
+
+export const EXPIRED_NOTICE: Notice = {
+  kind: 'verification-expired',
+  title: 'Your business verification has expired',
+  body: 'Your permit has expired, so volume prices no longer apply. Upload the renewed permit on your business profile.',
+};
+
+export interface SweepResult {
+  warned: string[];
+  expired: string[];
+}
+
+export async function runExpirySweep(db: Db, options: { now?: Date; notify?: Notify } = {}): Promise<SweepResult> {
+  const today = utcToday(options.now);
+  const notify = options.notify ?? recordNothing;
+  const warned = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(businessProfiles)
+      .set({ expiryWarnedFor: businessProfiles.permitExpires, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(businessProfiles.status, 'verified'),
+          gt(businessProfiles.permitExpires, today),
+          lte(businessProfiles.permitExpires, addDays(today, WARN_DAYS)),
+          or(isNull(businessProfiles.expiryWarnedFor), ne(businessProfiles.expiryWarnedFor, businessProfiles.permitExpires)),
+        ),
+      )
+      .returning({ userId: businessProfiles.userId, permitExpires: businessProfiles.permitExpires });
+    for (const row of rows) await notify(row.userId, expiringNotice(row.permitExpires), tx);
+    return rows.map((r) => r.userId);
+  });
+  const expired = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(businessProfiles)
+      .set({ status: 'expired', updatedAt: sql`now()` })
+      .where(and(eq(businessProfiles.status, 'verified'), lte(businessProfiles.permitExpires, today)))
+      .returning({ userId: businessProfiles.userId });
+    for (const row of rows) await notify(row.userId, EXPIRED_NOTICE, tx);
+    return rows.map((r) => r.userId);
+  });
+  return { warned, expired };
+}
+
+export const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Sweeps now and every hour until stopped; a failed sweep is logged and tried again next time. */
+export function scheduleExpirySweeps(db: Db, log: { error(obj: object, msg: string): void }, notify: Notify = recordNothing): () => void {
+  const sweep = () => {
+    runExpirySweep(db, { notify }).catch((err: unknown) => log.error({ err }, 'expiry sweep failed'));
+  };
+  sweep();
+  const timer = setInterval(sweep, SWEEP_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

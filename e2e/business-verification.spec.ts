@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Product } from '@bulkcart/contracts/product';
+import { expect, test } from './support/fixtures.ts';
+import { businessBody, DEMO_OPERATOR, permitPdf } from './support/verification.ts';
+
+/**
+ * Business verification end to end (docs/decisions/014-business-verification.md): a new buyer pays the
+ * base price and is nudged, submits a permit with a progress bar, the demo operator approves it in the
+ * queue, and the buyer's prices on the detail page change.
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
+
+/** $10 base, $9 from 100, $8.10 from 500: the ladder of docs/decisions/011. */
+async function listLadder(request: APIRequestContext, baseURL: string): Promise<Product> {
+  const response = await request.post('/api/addproduct', {
+    headers: { origin: baseURL },
+    data: {
+      name: `E2E Verified Kettle ${randomUUID().slice(0, 6)}`,
+      image: '/images/products/gel-pens-12-pack.webp',
+      brandname: 'HomeChef',
+      category: 'Office Supplies & Stationery',
+      mainquantity: 100_000,
+      minquantity: 20,
+      price: 10,
+      discount: 0,
+      rating: 4,
+      description: 'Stainless steel kettle, boxed for resale.',
+      tiers: [
+        { minquantity: 100, price: 9 },
+        { minquantity: 500, price: 8.1 },
+      ],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Product;
+}
+
+async function fillBusinessForm(page: Page, legalName: string): Promise<void> {
+  await page.getByLabel('Legal business name').fill(legalName);
+  await page.getByLabel('Business type').selectOption('online_seller');
+  await page.getByLabel('Tax or reseller permit number').fill('SR-2026-0042');
+  await page.getByLabel('Issuing region').fill('California');
+  const nextYear = new Date();
+  nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+  await page.getByLabel('Permit expiry date').fill(nextYear.toISOString().slice(0, 10));
+  await page.getByLabel('Company').fill(legalName);
+  await page.getByLabel('Address line 1').fill('5 Main Street');
+  await page.getByLabel('City').fill('Oakland');
+  await page.getByLabel('State or region').fill('CA');
+  await page.getByLabel('Postal code').fill('94607');
+  await page.getByLabel('Phone').fill('+1 510 555 0101');
+}
+
+async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_OPERATOR.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  return page;
+}
+
+test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
+  // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
+  test.setTimeout(90_000);
+  const product = await listLadder(page.request, baseURL!);
+  const legalName = `E2E Trading ${randomUUID().slice(0, 6)}`;
+
+  // Unverified: the base price at every quantity, and what verifying would give.
+  await page.goto(`/product/${product._id}`);
+  const table = page.getByTestId('volume-pricing');
+  await expect(table.getByRole('row')).toHaveText(['QuantityYour priceVerified businesses', '20–99$10.00$10.00', '100–499$10.00$9.00', '500+$10.00$8.10']);
+  await expect(page.getByTestId('product-price').getByTestId('from-price')).toHaveCount(0);
+  await expect(page.getByTestId('verify-nudge')).toHaveText('Verified businesses pay $8.10 at 500+. Verify your business');
+  // The catalog banner, dismissed, stays dismissed.
+  await expect(page.getByTestId('verify-banner')).toBeVisible();
+  await page.getByTestId('verify-banner').getByRole('button', { name: 'Dismiss' }).click();
+  await page.reload();
+  await expect(page.getByTestId('verify-nudge')).toBeVisible();
+  await expect(page.getByTestId('verify-banner')).toHaveCount(0);
+
+  await page.getByTestId('verify-nudge').getByRole('link', { name: 'Verify your business' }).click();
+  await expect(page).toHaveURL(/\/business$/);
+  await expect(page.getByTestId('verification-status')).toHaveText('Not verified');
+  await fillBusinessForm(page, legalName);
+  await page.getByRole('button', { name: 'Save business details' }).click();
+  await expect(page.getByText('Your business details are saved.')).toBeVisible();
+
+  // A hostile file is refused by its bytes, whatever its name.
+  const fileInput = page.getByLabel('Upload the document');
+  await fileInput.setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('<html><script>alert(1)</script></html>') });
+  await expect(page.getByRole('alert')).toContainText('HTML or SVG');
+
+  // A 2 MB permit: the bar shows the upload's progress, then the profile waits for review.
+  const progressSeen: number[] = [];
+  await page.exposeFunction('recordProgress', (value: number) => progressSeen.push(value));
+  await page.evaluate(() => {
+    new MutationObserver(() => {
+      const bar = document.querySelector('[data-testid="upload-progress"] progress');
+      if (bar) (window as unknown as { recordProgress: (v: number) => void }).recordProgress(Number(bar.getAttribute('value')));
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['value'] });
+  });
+  await fileInput.setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf(2 * 1024 * 1024) });
+  // The answer follows the last byte once the server has checked and stored the file.
+  await expect(page.getByTestId('upload-progress')).toContainText('Uploaded', { timeout: 20_000 });
+  await expect(page.getByTestId('upload-progress').locator('progress')).toHaveAttribute('value', '100');
+  expect(progressSeen.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('verification-status')).toHaveText('Pending review');
+  await expect(page.getByTestId('document-on-file')).toContainText('permit.pdf');
+
+  // The operator finds it in the queue, looks at the document (sandboxed) and approves it.
+  const operator = await signInAsOperator(browser, baseURL!);
+  await operator.goto('/admin/verifications');
+  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
+  let card = operator.getByRole('article', { name: legalName });
+  while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
+    await operator.getByRole('button', { name: 'Load more' }).click();
+    card = operator.getByRole('article', { name: legalName });
+  }
+  await expect(card).toContainText(signedInUser.email);
+  await card.getByRole('button', { name: /Show document/ }).click();
+  const frame = card.locator('iframe');
+  await expect(frame).toHaveAttribute('sandbox', '');
+  await expect(frame).toHaveAttribute('src', /^blob:/);
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(operator.getByRole('article', { name: legalName })).toHaveCount(0);
+  await operator.context().close();
+
+  // The buyer's prices change: the breaks apply, the nudge is gone, the badge is in the avatar menu.
+  await page.goto(`/product/${product._id}`);
+  await expect(table.getByRole('row')).toHaveText(['QuantityUnit priceYou save', '20–99$10.00—', '100–499$9.00$1.00 (10%)', '500+$8.10$1.90 (19%)']);
+  await expect(page.getByTestId('product-price').getByTestId('from-price')).toHaveText('from $8.10');
+  await expect(page.getByTestId('verify-nudge')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByTestId('verified-badge')).toHaveText('✓ Verified business');
+  await page.keyboard.press('Escape');
+
+  // And the server charges it: 500 units at $8.10.
+  const order = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity: 500 } });
+  expect(await order.json()).toMatchObject({ unitPrice: 8.1, total: 4050 });
+});
+
+test('non-operators find no verification queue', async ({ page, signedInUser: _user }) => {
+  await page.goto('/admin/verifications');
+  await expect(page.getByRole('heading', { name: 'Verification queue' })).toHaveCount(0);
+  await expect(page.getByText('404')).toBeVisible();
+  const api = await page.request.get('/api/admin/verifications');
+  expect(api.status()).toBe(404);
+});
+
+test('screenshots: the business profile, the queue and the price nudge at 390 and 1280 px', async ({ page, browser, baseURL, signedInUser: _user }) => {
+  test.setTimeout(90_000);
+  const product = await listLadder(page.request, baseURL!);
+  // A submitted profile, so the queue has one to show and the profile shows its document.
+  const headers = { origin: baseURL! };
+  expect((await page.request.put('/api/business', { data: businessBody(`Screenshot Supplies ${randomUUID().slice(0, 4)}`), headers })).status()).toBe(200);
+  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  expect(uploaded.status()).toBe(200);
+  const operator = await signInAsOperator(browser, baseURL!);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByTestId('verify-nudge').first()).toBeVisible();
+    await page.getByTestId('volume-pricing').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}verification-nudge-${width}.png` });
+    await page.goto('/business');
+    await expect(page.getByTestId('verification-status')).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}business-profile-${width}.png`, fullPage: true });
+    await operator.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await operator.goto('/admin/verifications');
+    await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
+    await operator.screenshot({ path: `${SCREENSHOTS}verification-queue-${width}.png` });
+  }
+  await operator.context().close();
+});
