@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { shipByWindow } from '@bulkcart/contracts/order';
 import { expect, newUser, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
-import { addProduct, placeOrder, stockOf } from './support/shop-api.ts';
+import { addProduct, ordersOf, placeOrder, productOfAnotherSeller, stockOf } from './support/shop-api.ts';
 import { expectNoticeFrom } from './support/notices.ts';
 
 /**
@@ -204,6 +204,23 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
   } finally {
     await shop.close();
   }
+});
+
+test('Change ships this order elsewhere and, when asked to, keeps the new address for next time', async ({ page, baseURL, signedInUser }) => {
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'Buy Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog.getByTestId('checkout-ship-to')).toContainText('E2E Traders Ltd, 12 Harbour Road, Unit 4, Portland, OR 97201, US');
+  await dialog.getByRole('button', { name: 'Change the ship-to address' }).click();
+  await expect(dialog.getByLabel('Save as my address for next orders')).toBeChecked();
+  await dialog.getByLabel('Company').fill('E2E Traders Annex');
+  await dialog.getByLabel('Address line 2 (optional)').fill('');
+  await expectNoticeFrom(page, { title: 'Order placed', text: `10 units of ${product.name} are on their way.` }, () => dialog.getByRole('button', { name: 'Buy', exact: true }).click());
+  await expect(page).toHaveURL(/\/cart$/);
+  const [order] = await ordersOf(page.request, signedInUser);
+  expect(order!.shipTo).toEqual({ company: 'E2E Traders Annex', line1: '12 Harbour Road', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 503 555 0100' });
+  await expect.poll(async () => ((await (await page.request.get('/api/account/ship-to')).json()) as { shipTo: { company: string } }).shipTo.company).toBe('E2E Traders Annex');
 });
 
 test('a buyer cancels a placed order through the confirm dialog: Keep order changes nothing, Cancel order restocks and tells the seller', async ({ page, browser, baseURL, signedInUser: _buyer }) => {

@@ -125,8 +125,9 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
         }
         return;
       }
-      // Saved for next time: always the first one; a changed one when the buyer asked to keep it.
-      if (address && (saved === null || saveForNext)) saveShipTo.mutate(address);
+      // Saved for next time: the server keeps the first address itself (and the order's success
+      // refreshes every ['orders'] query, the saved address included); a changed one when asked to.
+      if (address && saved !== null && saveForNext) saveShipTo.mutate(address);
       keysByIntent.current.clear();
       onClose();
       navigate(successTarget);
