@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import type { AuditEntry, BusinessProfile, MeResponse, Order, Verification } from '@bulkcart/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
@@ -16,6 +16,7 @@ import {
   validBusinessBody,
 } from '../../../test/helpers/business.ts';
 import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
 
 function saveProfile(env: TestEnv, user: TestUser, overrides: Record<string, unknown> = {}) {
@@ -342,6 +343,46 @@ describeEachDatabase('permit expiry notices', (env) => {
       expect(row?.status).toBe('expired');
     } finally {
       await second?.close();
+    }
+  });
+
+  it('writes each notice as a notification without an order, once, with its email to the outbox when mail is set', async () => {
+    const { runExpirySweep, WARN_DAYS } = await import('./expiry-sweep.ts');
+    const { verificationNotifier } = await import('../notifications/notify.ts');
+    const buyer = await signUpUser(env(), { name: 'Notified Buyer' });
+    await markVerified(env(), buyer.id, dayFromToday(WARN_DAYS));
+    const notify = verificationNotifier({ ...env().config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'BulkCart <orders@example.com>' } });
+    const mine = () => env().db().select().from(notifications).where(eq(notifications.userId, buyer.id)).orderBy(notifications.seq);
+    await runExpirySweep(env().db(), { notify });
+    await runExpirySweep(env().db(), { notify });
+    expect((await mine()).map((n) => n.kind)).toEqual(['verification-expiring']);
+    const onTheDay = new Date(Date.now() + WARN_DAYS * 86_400_000);
+    await runExpirySweep(env().db(), { now: onTheDay, notify });
+    await runExpirySweep(env().db(), { now: onTheDay, notify });
+    const rows = await mine();
+    expect(rows.map((n) => [n.kind, n.orderId, n.orderNumber, n.orderStatus])).toEqual([
+      ['verification-expiring', null, null, null],
+      ['verification-expired', null, null, null],
+    ]);
+
+    const listed = await env().request({ method: 'GET', url: '/api/notifications', headers: asUser(buyer) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const bell = listed.json() as Notification[];
+    expect(bell).toHaveLength(2);
+    expect(bell[0]).toMatchObject({ kind: 'verification-expired', orderId: null, orderNumber: null, orderStatus: null, read: false });
+    expect(bell[1]).toMatchObject({ kind: 'verification-expiring', orderId: null, title: 'Your business permit expires soon' });
+    const unread = await env().request({ method: 'GET', url: '/api/notifications/unread-count', headers: asUser(buyer) });
+    expect(unread.json()).toEqual({ count: 2 });
+
+    const emails = await env()
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.notificationId, rows.map((n) => n.id)));
+    expect(emails).toHaveLength(2);
+    for (const email of emails) {
+      expect(email.toEmail).toBe(buyer.email);
+      expect(email.body).toContain(`${env().config.baseUrl}/business`);
     }
   });
 });
