@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Verification } from '@bulkcart/contracts';
+import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Sale, Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
@@ -305,6 +305,45 @@ describeEachDatabase('what verification changes: tiers (the default)', (env) => 
     expect(row?.status).toBe('expired');
     expect(((await env().request({ method: 'GET', url: '/api/business', headers: asUser(buyer) })).json() as BusinessProfile).status).toBe('expired');
     expect(((await buy(env(), buyer, productId, 500)).json() as Order).unitPrice).toBe(10);
+  });
+});
+
+describeEachDatabase("the seller's order desk: verified badge", (env) => {
+  it('answers buyerVerified on the desk (list, one order, a move) and nothing new to the buyer', async () => {
+    const seller = await signUpUser(env(), { name: 'Desk Seller' });
+    const listed = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody(ladder) });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const productId = (listed.json() as { _id: string })._id;
+    const verified = await signUpUser(env(), { name: 'Verified Desk Buyer' });
+    const plain = await signUpUser(env(), { name: 'Plain Desk Buyer' });
+    const lapsed = await signUpUser(env(), { name: 'Lapsed Desk Buyer' });
+    await markVerified(env(), verified.id);
+    await markVerified(env(), lapsed.id, dayFromToday(0));
+    const orderOf = async (buyer: TestUser) => {
+      const response = await buy(env(), buyer, productId, 20);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Order;
+    };
+    const verifiedOrder = await orderOf(verified);
+    const plainOrder = await orderOf(plain);
+    const lapsedOrder = await orderOf(lapsed);
+    expect(verifiedOrder).not.toHaveProperty('buyerVerified');
+
+    const desk = await env().request({ method: 'GET', url: '/api/sales', headers: asUser(seller) });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const badges = Object.fromEntries((desk.json() as Sale[]).map((sale) => [sale._id, sale.buyerVerified]));
+    expect(badges).toEqual({ [verifiedOrder._id]: true, [plainOrder._id]: false, [lapsedOrder._id]: false });
+
+    const one = (id: string) => env().request({ method: 'GET', url: `/api/sales/${id}`, headers: asUser(seller) });
+    expect(((await one(verifiedOrder._id)).json() as Sale).buyerVerified).toBe(true);
+    expect(((await one(plainOrder._id)).json() as Sale).buyerVerified).toBe(false);
+    const accepted = await env().request({ method: 'POST', url: `/api/sales/${verifiedOrder._id}/accept`, headers: asUser(seller), payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', buyerVerified: true });
+
+    const buyerView = await env().request({ method: 'GET', url: `/api/order/${verifiedOrder._id}`, headers: asUser(verified) });
+    expect(buyerView.statusCode, buyerView.body).toBe(200);
+    expect(buyerView.json()).not.toHaveProperty('buyerVerified');
   });
 });
 
