@@ -113,6 +113,8 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
     const card = saleCard(shop.page, number);
     await expect(card.getByTestId('order-status')).toHaveText('Placed');
     await expect(card.getByTestId('buyer-name')).toHaveText(buyer.name);
+    // Not a verified business: no badge (issue 16 §5; wholesale-pricing.spec.ts shows one).
+    await expect(card.getByTestId('buyer-verified')).toHaveCount(0);
     await expect(card.getByTestId('address')).toContainText('Northwind Wholesale');
     await expect(card.getByTestId('address')).toContainText('Denver, CO 80202');
     await expect(card).toContainText(`25 unite × ${shop.product.name}`);

@@ -107,6 +107,21 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   await expect(row.getByTestId('order-total')).toHaveText('$972.00');
   const [order] = await ordersOf(page.request, buyer);
   expect(order).toMatchObject({ quantity: 120, unitPrice: 8.1, total: 972, listUnitPrice: 10, tierMinquantity: 120 });
+
+  // The seller's order desk marks the order of a verified business (issue 16 §5).
+  await page.context().clearCookies();
+  const back = await page.request.post('/api/auth/sign-in/email', { data: { email: seller.email, password: seller.password }, headers: { origin: baseURL! } });
+  expect(back.status(), await back.text()).toBe(200);
+  await page.goto('/sales');
+  const card = page.getByTestId('sale-card').filter({ hasText: name });
+  await expect(card.getByTestId('buyer-name')).toHaveText(buyer.name);
+  await expect(card.getByTestId('buyer-verified')).toHaveText('Verified');
+  if (process.env.E2E_SCREENSHOTS === '1') {
+    await page.screenshot({ path: 'docs/screenshots/order-desk-verified-1280.png' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await card.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'docs/screenshots/order-desk-verified-390.png' });
+  }
 });
 
 test('the product form warns about listings nobody can buy, and My Product marks them', async ({ page, signedInUser: seller }) => {

@@ -43,4 +43,7 @@ CREATE TABLE "verification_audit" (
 --> statement-breakpoint
 ALTER TABLE "business_profiles" ADD CONSTRAINT "business_profiles_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "business_profiles_queue_idx" ON "business_profiles" USING btree ("status","queue_seq");--> statement-breakpoint
-CREATE INDEX "business_profiles_expiry_idx" ON "business_profiles" USING btree ("status","permit_expires");
+CREATE INDEX "business_profiles_expiry_idx" ON "business_profiles" USING btree ("status","permit_expires");--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "order_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "order_number" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "notifications" ALTER COLUMN "order_status" DROP NOT NULL;

@@ -6,6 +6,7 @@ import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { startBackgroundWork } from './background.ts';
 import { scheduleExpirySweeps } from './modules/business/expiry-sweep.ts';
+import { verificationNotifier } from './modules/notifications/notify.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -44,8 +45,8 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
     throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  // Permits that lapse turn their buyers back (docs/decisions/014); notices go nowhere until notifications exist.
-  const stopSweeps = scheduleExpirySweeps(ctx.db, app.log);
+  // Permits that lapse turn their buyers back (docs/decisions/014); their notices reach the bell and, when mail is set, the outbox.
+  const stopSweeps = scheduleExpirySweeps(ctx.db, app.log, verificationNotifier(config));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const background = startBackgroundWork(ctx, app.log);

@@ -2,8 +2,13 @@ import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { orderStatusSchema } from './order.ts';
 
-/** What happened to an order; one notification per event and side told. */
-export const NOTIFICATION_KINDS = ['placed', 'accepted', 'declined', 'shipped', 'delivered', 'cancelled', 'late'] as const;
+/**
+ * What happened to an order (one notification per event and side told), or to the buyer's business
+ * verification: its permit expires within 14 days, or has expired (decision 014; no order).
+ */
+export const ORDER_NOTIFICATION_KINDS = ['placed', 'accepted', 'declined', 'shipped', 'delivered', 'cancelled', 'late'] as const;
+export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
+export const NOTIFICATION_KINDS = [...ORDER_NOTIFICATION_KINDS, 'verification-expiring', 'verification-expired'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
@@ -11,9 +16,9 @@ export type NotificationKind = z.infer<typeof notificationKindSchema>;
 export const notificationSchema = z.object({
   _id: z.string(),
   kind: notificationKindSchema,
-  orderId: z.string(),
-  orderNumber: z.string().describe('e.g. BC-10427; every notification names its order'),
-  orderStatus: orderStatusSchema.describe("The order's status the event led to"),
+  orderId: z.string().nullable().describe('null for a notice about the business verification, which opens /business'),
+  orderNumber: z.string().nullable().describe('e.g. BC-10427; every order notification names its order; null without one'),
+  orderStatus: orderStatusSchema.nullable().describe("The order's status the event led to; null without an order"),
   title: z.string(),
   message: z.string(),
   createdAt: z.string().describe('ISO 8601 timestamp'),

@@ -95,6 +95,18 @@ export type Order = z.infer<typeof orderSchema>;
 
 export const orderListSchema = z.array(orderSchema);
 
+/**
+ * An order as its seller's desk sees it (GET /api/sales, /api/sales/{id} and the seller's moves): the
+ * order plus whether its buyer is a verified business now (docs/decisions/014-business-verification.md).
+ * The buyer's own answers stay plain orders.
+ */
+export const saleSchema = orderSchema.extend({
+  buyerVerified: z.boolean().describe('The buyer holds a verified business profile with an unexpired permit, as of this answer'),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const saleListSchema = z.array(saleSchema);
+
 /** DELETE /api/order/{id}. */
 export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;

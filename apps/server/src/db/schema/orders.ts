@@ -157,11 +157,10 @@ export const notifications = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    orderNumber: text('order_number').notNull(),
-    orderStatus: text('order_status').notNull(),
+    /** Null for notices about the account rather than an order (a permit about to lapse, decision 014). */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number'),
+    orderStatus: text('order_status'),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     message: text('message').notNull(),

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import type { AuditEntry, BusinessProfile, MeResponse, Order, Verification } from '@bulkcart/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Sale, Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
@@ -16,6 +16,7 @@ import {
   validBusinessBody,
 } from '../../../test/helpers/business.ts';
 import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
 
 function saveProfile(env: TestEnv, user: TestUser, overrides: Record<string, unknown> = {}) {
@@ -307,6 +308,45 @@ describeEachDatabase('what verification changes: tiers (the default)', (env) => 
   });
 });
 
+describeEachDatabase("the seller's order desk: verified badge", (env) => {
+  it('answers buyerVerified on the desk (list, one order, a move) and nothing new to the buyer', async () => {
+    const seller = await signUpUser(env(), { name: 'Desk Seller' });
+    const listed = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody(ladder) });
+    expect(listed.statusCode, listed.body).toBe(201);
+    const productId = (listed.json() as { _id: string })._id;
+    const verified = await signUpUser(env(), { name: 'Verified Desk Buyer' });
+    const plain = await signUpUser(env(), { name: 'Plain Desk Buyer' });
+    const lapsed = await signUpUser(env(), { name: 'Lapsed Desk Buyer' });
+    await markVerified(env(), verified.id);
+    await markVerified(env(), lapsed.id, dayFromToday(0));
+    const orderOf = async (buyer: TestUser) => {
+      const response = await buy(env(), buyer, productId, 20);
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as Order;
+    };
+    const verifiedOrder = await orderOf(verified);
+    const plainOrder = await orderOf(plain);
+    const lapsedOrder = await orderOf(lapsed);
+    expect(verifiedOrder).not.toHaveProperty('buyerVerified');
+
+    const desk = await env().request({ method: 'GET', url: '/api/sales', headers: asUser(seller) });
+    expect(desk.statusCode, desk.body).toBe(200);
+    const badges = Object.fromEntries((desk.json() as Sale[]).map((sale) => [sale._id, sale.buyerVerified]));
+    expect(badges).toEqual({ [verifiedOrder._id]: true, [plainOrder._id]: false, [lapsedOrder._id]: false });
+
+    const one = (id: string) => env().request({ method: 'GET', url: `/api/sales/${id}`, headers: asUser(seller) });
+    expect(((await one(verifiedOrder._id)).json() as Sale).buyerVerified).toBe(true);
+    expect(((await one(plainOrder._id)).json() as Sale).buyerVerified).toBe(false);
+    const accepted = await env().request({ method: 'POST', url: `/api/sales/${verifiedOrder._id}/accept`, headers: asUser(seller), payload: {} });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toMatchObject({ status: 'accepted', buyerVerified: true });
+
+    const buyerView = await env().request({ method: 'GET', url: `/api/order/${verifiedOrder._id}`, headers: asUser(verified) });
+    expect(buyerView.statusCode, buyerView.body).toBe(200);
+    expect(buyerView.json()).not.toHaveProperty('buyerVerified');
+  });
+});
+
 describeEachDatabase('permit expiry notices', (env) => {
   it('notifies each buyer once 14 days before and once on the day, across two runs and two processes sweeping at once', async () => {
     const { runExpirySweep, WARN_DAYS } = await import('./expiry-sweep.ts');
@@ -342,6 +382,46 @@ describeEachDatabase('permit expiry notices', (env) => {
       expect(row?.status).toBe('expired');
     } finally {
       await second?.close();
+    }
+  });
+
+  it('writes each notice as a notification without an order, once, with its email to the outbox when mail is set', async () => {
+    const { runExpirySweep, WARN_DAYS } = await import('./expiry-sweep.ts');
+    const { verificationNotifier } = await import('../notifications/notify.ts');
+    const buyer = await signUpUser(env(), { name: 'Notified Buyer' });
+    await markVerified(env(), buyer.id, dayFromToday(WARN_DAYS));
+    const notify = verificationNotifier({ ...env().config, mail: { smtpUrl: 'smtp://127.0.0.1:1', from: 'BulkCart <orders@example.com>' } });
+    const mine = () => env().db().select().from(notifications).where(eq(notifications.userId, buyer.id)).orderBy(notifications.seq);
+    await runExpirySweep(env().db(), { notify });
+    await runExpirySweep(env().db(), { notify });
+    expect((await mine()).map((n) => n.kind)).toEqual(['verification-expiring']);
+    const onTheDay = new Date(Date.now() + WARN_DAYS * 86_400_000);
+    await runExpirySweep(env().db(), { now: onTheDay, notify });
+    await runExpirySweep(env().db(), { now: onTheDay, notify });
+    const rows = await mine();
+    expect(rows.map((n) => [n.kind, n.orderId, n.orderNumber, n.orderStatus])).toEqual([
+      ['verification-expiring', null, null, null],
+      ['verification-expired', null, null, null],
+    ]);
+
+    const listed = await env().request({ method: 'GET', url: '/api/notifications', headers: asUser(buyer) });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const bell = listed.json() as Notification[];
+    expect(bell).toHaveLength(2);
+    expect(bell[0]).toMatchObject({ kind: 'verification-expired', orderId: null, orderNumber: null, orderStatus: null, read: false });
+    expect(bell[1]).toMatchObject({ kind: 'verification-expiring', orderId: null, title: 'Your business permit expires soon' });
+    const unread = await env().request({ method: 'GET', url: '/api/notifications/unread-count', headers: asUser(buyer) });
+    expect(unread.json()).toEqual({ count: 2 });
+
+    const emails = await env()
+      .db()
+      .select()
+      .from(emailOutbox)
+      .where(inArray(emailOutbox.notificationId, rows.map((n) => n.id)));
+    expect(emails).toHaveLength(2);
+    for (const email of emails) {
+      expect(email.toEmail).toBe(buyer.email);
+      expect(email.body).toContain(`${env().config.baseUrl}/business`);
     }
   });
 });

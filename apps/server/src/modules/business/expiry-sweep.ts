@@ -25,7 +25,7 @@ export interface Notice {
  */
 export type Notify = (userId: string, notice: Notice, tx: Tx) => Promise<void>;
 
-/** Until notifications exist the status change is the whole record (the profile page shows it). */
+/** Records nothing: for unit use; start.ts passes the notifications module's verificationNotifier. */
 export const recordNothing: Notify = async () => {};
 
 export const WARN_DAYS = 14;

@@ -18,7 +18,7 @@ export function toNotification(row: NotificationRow): Notification {
     kind: row.kind as NotificationKind,
     orderId: row.orderId,
     orderNumber: row.orderNumber,
-    orderStatus: row.orderStatus as OrderStatus,
+    orderStatus: row.orderStatus as OrderStatus | null,
     title: row.title,
     message: row.message,
     createdAt: row.createdAt.toISOString(),

@@ -1,18 +1,23 @@
+import { eq } from 'drizzle-orm';
 import type { NotificationKind, OrderStatus } from '@bulkcart/contracts';
+import { paths } from '@bulkcart/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
+import type { Notify } from '../business/expiry-sweep.ts';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NotificationToWrite {
   userId: string;
   email: string | null;
-  /** Where the email's link points: the buyer's order page or the seller's desk. */
+  /** Where the email's link points: the buyer's order page, the seller's desk or the business profile. */
   path: string;
-  orderId: string;
-  orderNumber: string;
-  orderStatus: OrderStatus;
+  /** The order told of; all three null for a notice about the account (business verification). */
+  orderId: string | null;
+  orderNumber: string | null;
+  orderStatus: OrderStatus | null;
   kind: NotificationKind;
   title: string;
   message: string;
@@ -46,4 +51,28 @@ export async function writeNotifications(tx: Tx, config: Config, items: Notifica
       : [],
   );
   if (emails.length > 0) await tx.insert(emailOutbox).values(emails);
+}
+
+/**
+ * The expiry sweep's notices (decision 014): a notification without an order, and its email linking to
+ * the business profile, written in the sweep's transaction so it exists exactly when the claim does.
+ */
+export function verificationNotifier(config: Config): Notify {
+  return async (userId, notice, tx) => {
+    const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+    if (!owner) return;
+    await writeNotifications(tx, config, [
+      {
+        userId,
+        email: owner.email,
+        path: paths.business,
+        orderId: null,
+        orderNumber: null,
+        orderStatus: null,
+        kind: notice.kind,
+        title: notice.title,
+        message: notice.body,
+      },
+    ]);
+  };
 }

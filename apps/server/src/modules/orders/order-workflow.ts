@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, ORDER_MESSAGES, formatMoney, type NotificationKind, type OrderStatus } from '@bulkcart/contracts';
+import { LIMITS, ORDER_MESSAGES, formatMoney, type OrderNotificationKind, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
@@ -77,7 +77,7 @@ async function sellerEmail(tx: Tx, sellerId: string): Promise<string | null> {
 type Side = 'buyer' | 'seller';
 
 /** The words of each event; every one names the order number. */
-function describe(row: OrderRow, kind: NotificationKind, actor: Actor): { title: string; message: string } {
+function describe(row: OrderRow, kind: OrderNotificationKind, actor: Actor): { title: string; message: string } {
   const n = row.number;
   switch (kind) {
     case 'placed':
@@ -108,7 +108,7 @@ function describe(row: OrderRow, kind: NotificationKind, actor: Actor): { title:
  * Tells the other side of an event (both sides for the system's), in the event's transaction.
  * An order whose seller account is gone tells only its buyer.
  */
-export async function notifyEvent(tx: Tx, config: Config, row: OrderRow, kind: NotificationKind, actor: Actor): Promise<void> {
+export async function notifyEvent(tx: Tx, config: Config, row: OrderRow, kind: OrderNotificationKind, actor: Actor): Promise<void> {
   const sides: Side[] = actor.kind === 'system' ? ['buyer', 'seller'] : actor.kind === 'buyer' ? ['seller'] : ['buyer'];
   const { title, message } = describe(row, kind, actor);
   const items: NotificationToWrite[] = [];
@@ -150,6 +150,6 @@ export async function applyTransition(tx: Tx, config: Config, t: Transition): Pr
   if (!row) return null;
   if (t.restock) await restock(tx, row.id);
   await recordEvent(tx, row.id, t.actor, t.from, t.to, t.note);
-  await notifyEvent(tx, config, row, t.to as NotificationKind, t.actor);
+  await notifyEvent(tx, config, row, t.to as OrderNotificationKind, t.actor);
   return row;
 }

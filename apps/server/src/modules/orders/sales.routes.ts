@@ -3,8 +3,8 @@ import { z } from 'zod';
 import {
   acceptOrderInputSchema,
   declineOrderInputSchema,
-  orderListSchema,
-  orderSchema,
+  saleListSchema,
+  saleSchema,
   salesCountsSchema,
   salesListQuerySchema,
   shipOrderInputSchema,
@@ -33,7 +33,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get(
     '/api/sales',
-    routeContract({ summary: 'One page of orders of your products, newest first', tags, signedIn: true, querystring: salesListQuerySchema, response: { 200: orderListSchema } }),
+    routeContract({ summary: 'One page of orders of your products, newest first', tags, signedIn: true, querystring: salesListQuerySchema, response: { 200: saleListSchema } }),
     async (request, reply) => {
       const sales = await as(request);
       const query = parseInput(salesListQuerySchema, request.query);
@@ -50,7 +50,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.get<IdParams>(
     '/api/sales/:id',
-    routeContract({ summary: 'One order of your products', tags, signedIn: true, params: idParams, response: { 200: orderSchema } }),
+    routeContract({ summary: 'One order of your products', tags, signedIn: true, params: idParams, response: { 200: saleSchema } }),
     async (request) => {
       // `/api/sales/` (what `/api/sales/.` resolves to) names no order: 404 before asking who is calling,
       // as for any path that is not a route.
@@ -61,7 +61,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<IdParams>(
     '/api/sales/:id/accept',
-    routeContract({ summary: 'Accept a placed order with a ship-by date', tags, signedIn: true, params: idParams, body: acceptOrderInputSchema, response: { 200: orderSchema } }),
+    routeContract({ summary: 'Accept a placed order with a ship-by date', tags, signedIn: true, params: idParams, body: acceptOrderInputSchema, response: { 200: saleSchema } }),
     async (request) => {
       const sales = await as(request);
       return acceptSale(sales, { id: request.params.id, ...parseInput(acceptOrderInputSchema, request.body) });
@@ -70,7 +70,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<IdParams>(
     '/api/sales/:id/decline',
-    routeContract({ summary: 'Decline a placed order with a reason; its stock returns', tags, signedIn: true, params: idParams, body: declineOrderInputSchema, response: { 200: orderSchema } }),
+    routeContract({ summary: 'Decline a placed order with a reason; its stock returns', tags, signedIn: true, params: idParams, body: declineOrderInputSchema, response: { 200: saleSchema } }),
     async (request) => {
       const sales = await as(request);
       return declineSale(sales, { id: request.params.id, ...parseInput(declineOrderInputSchema, request.body) });
@@ -79,7 +79,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<IdParams>(
     '/api/sales/:id/ship',
-    routeContract({ summary: 'Mark an accepted order shipped, with carrier and tracking', tags, signedIn: true, params: idParams, body: shipOrderInputSchema, response: { 200: orderSchema } }),
+    routeContract({ summary: 'Mark an accepted order shipped, with carrier and tracking', tags, signedIn: true, params: idParams, body: shipOrderInputSchema, response: { 200: saleSchema } }),
     async (request) => {
       const sales = await as(request);
       return shipSale(sales, { id: request.params.id, ...parseInput(shipOrderInputSchema, request.body) });
@@ -88,7 +88,7 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post<IdParams>(
     '/api/sales/:id/deliver',
-    routeContract({ summary: 'Mark a shipped order delivered', tags, signedIn: true, params: idParams, response: { 200: orderSchema } }),
+    routeContract({ summary: 'Mark a shipped order delivered', tags, signedIn: true, params: idParams, response: { 200: saleSchema } }),
     async (request) => deliverSale(await as(request), { id: request.params.id }),
   );
 }

@@ -8,8 +8,8 @@ import {
   toIsoDate,
   type AcceptOrderInput,
   type DeclineOrderInput,
-  type Order,
   type OrderStatus,
+  type Sale,
   type SalesCounts,
   type SalesListQuery,
   type ShipOrderInput,
@@ -21,15 +21,27 @@ import { products } from '../../db/schema/catalog.ts';
 import { orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
+import { isVerifiedBuyer, verifiedBuyers } from '../business/buyer-status.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, notifyEvent, orderNotFound, wrongStatus, type Transition, type Tx } from './order-workflow.ts';
 import { parseOrderId, type OrdersContext } from './orders.service.ts';
+
+/** The desk's answers: the orders, each with its buyer's verified badge (one query per page). */
+async function loadSales(db: Db, rows: OrderRow[], now: Date): Promise<Sale[]> {
+  const [answers, verified] = await Promise.all([loadOrders(db, rows, now), verifiedBuyers(db, rows.map((r) => r.buyerId))]);
+  return answers.map((order, i) => ({ ...order, buyerVerified: verified.has(rows[i]?.buyerId ?? '') }));
+}
+
+async function loadSale(db: Db, row: OrderRow, now: Date): Promise<Sale> {
+  const [order, buyerVerified] = await Promise.all([loadOrder(db, row, now), isVerifiedBuyer(db, row.buyerId)]);
+  return { ...order, buyerVerified };
+}
 
 /**
  * GET /api/sales: orders of the seller's products, newest first, optionally one status; served by
  * (seller_id, seq DESC) or (seller_id, status, seq DESC).
  */
-export async function listSales(ctx: OrdersContext, input: SalesListQuery): Promise<Page<Order>> {
+export async function listSales(ctx: OrdersContext, input: SalesListQuery): Promise<Page<Sale>> {
   const afterSeq = decodeCursor(input.cursor);
   const rows = await ctx.db
     .select()
@@ -44,7 +56,7 @@ export async function listSales(ctx: OrdersContext, input: SalesListQuery): Prom
     .orderBy(sql`${orders.seq} DESC NULLS LAST`)
     .limit(input.limit + 1);
   const page = takePage(rows, input.limit);
-  return { items: await loadOrders(ctx.db, page.items, ctx.clock()), nextCursor: page.nextCursor };
+  return { items: await loadSales(ctx.db, page.items, ctx.clock()), nextCursor: page.nextCursor };
 }
 
 /** GET /api/sales/counts: one grouped read over the seller's index. */
@@ -65,14 +77,14 @@ async function findSale(db: Db | Tx, sellerId: string, id: string): Promise<Orde
 }
 
 /** GET /api/sales/{id}: an order of the seller's; anyone else's looks unknown. */
-export async function getSale(ctx: OrdersContext, input: { id: string }): Promise<Order> {
+export async function getSale(ctx: OrdersContext, input: { id: string }): Promise<Sale> {
   const row = await findSale(ctx.db, ctx.user.id, parseOrderId(input.id));
   if (!row) throw orderNotFound();
-  return loadOrder(ctx.db, row, ctx.clock());
+  return loadSale(ctx.db, row, ctx.clock());
 }
 
 /** One seller transition in one transaction: the guarded update, or a 404 / 409 that says why not. */
-async function sellerTransition(ctx: OrdersContext, id: string, t: Omit<Transition, 'orderId' | 'actor'>): Promise<Order> {
+async function sellerTransition(ctx: OrdersContext, id: string, t: Omit<Transition, 'orderId' | 'actor'>): Promise<Sale> {
   const orderId = parseOrderId(id);
   const row = await ctx.db.transaction(async (tx) => {
     const done = await applyTransition(tx, ctx.config, { ...t, orderId, actor: { kind: 'seller', user: ctx.user } });
@@ -81,7 +93,7 @@ async function sellerTransition(ctx: OrdersContext, id: string, t: Omit<Transiti
     if (!current) throw orderNotFound();
     throw wrongStatus(current);
   });
-  return loadOrder(ctx.db, row, ctx.clock());
+  return loadSale(ctx.db, row, ctx.clock());
 }
 
 function badShipBy(message: string): AppError {
@@ -97,23 +109,23 @@ export function resolveShipBy(requested: string | undefined, now: Date): string 
   return requested;
 }
 
-export function acceptSale(ctx: OrdersContext, input: { id: string } & AcceptOrderInput): Promise<Order> {
+export function acceptSale(ctx: OrdersContext, input: { id: string } & AcceptOrderInput): Promise<Sale> {
   const shipBy = resolveShipBy(input.shipBy, ctx.clock());
   return sellerTransition(ctx, input.id, { from: 'placed', to: 'accepted', set: { shipBy }, note: `Ship by ${shipBy}` });
 }
 
-export function declineSale(ctx: OrdersContext, input: { id: string } & DeclineOrderInput): Promise<Order> {
+export function declineSale(ctx: OrdersContext, input: { id: string } & DeclineOrderInput): Promise<Sale> {
   return sellerTransition(ctx, input.id, { from: 'placed', to: 'declined', set: { reason: input.reason }, note: input.reason, restock: true });
 }
 
-export function shipSale(ctx: OrdersContext, input: { id: string } & ShipOrderInput): Promise<Order> {
+export function shipSale(ctx: OrdersContext, input: { id: string } & ShipOrderInput): Promise<Sale> {
   const carrier = input.carrier ?? null;
   const tracking = input.tracking ?? null;
   const note = [carrier, tracking].filter(Boolean).join(' ') || null;
   return sellerTransition(ctx, input.id, { from: 'accepted', to: 'shipped', set: { carrier, tracking }, note });
 }
 
-export function deliverSale(ctx: OrdersContext, input: { id: string }): Promise<Order> {
+export function deliverSale(ctx: OrdersContext, input: { id: string }): Promise<Sale> {
   return sellerTransition(ctx, input.id, { from: 'shipped', to: 'delivered', note: null });
 }
 

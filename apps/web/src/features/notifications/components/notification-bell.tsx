@@ -171,7 +171,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: Notif
       <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-primary'}`} aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         <Link
-          to={paths.order(n.orderId)}
+          to={n.orderId === null ? paths.business : paths.order(n.orderId)}
           className="font-semibold break-words hover:underline"
           onClick={() => {
             if (!n.read) markRead.mutate(n._id);
@@ -187,7 +187,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: Notif
         </time>
       </div>
       {n.read ? null : (
-        <button type="button" className="btn btn-ghost btn-xs shrink-0" onClick={() => markRead.mutate(n._id)} disabled={markRead.isPending} aria-label={`Mark ${n.orderNumber} notification read`}>
+        <button type="button" className="btn btn-ghost btn-xs shrink-0" onClick={() => markRead.mutate(n._id)} disabled={markRead.isPending} aria-label={`Mark ${n.orderNumber ?? n.title} notification read`}>
           Mark read
         </button>
       )}

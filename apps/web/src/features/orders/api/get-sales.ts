@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Order, OrderStatus, SalesCounts } from '@bulkcart/contracts/order';
+import type { OrderStatus, Sale, SalesCounts } from '@bulkcart/contracts/order';
 import { apiGet, apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
 import { salesKeys } from './order-keys.ts';
 
@@ -7,12 +7,12 @@ import { salesKeys } from './order-keys.ts';
 export const SALES_POLL_MS = 15_000;
 
 /** GET /api/sales?status=&cursor=: one page of orders of the seller's products, newest first. */
-export function getSales(status: OrderStatus | null, cursor: string | null): Promise<ApiPage<Order>> {
+export function getSales(status: OrderStatus | null, cursor: string | null): Promise<ApiPage<Sale>> {
   const query = new URLSearchParams();
   if (status) query.set('status', status);
   if (cursor) query.set('cursor', cursor);
   const text = query.toString();
-  return apiGetPage<Order>(`/sales${text ? `?${text}` : ''}`);
+  return apiGetPage<Sale>(`/sales${text ? `?${text}` : ''}`);
 }
 
 export function salesQueryOptions(status: OrderStatus | null) {

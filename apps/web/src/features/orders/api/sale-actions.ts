@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptOrderInput, DeclineOrderInput, Order, ShipOrderInput } from '@bulkcart/contracts/order';
+import type { AcceptOrderInput, DeclineOrderInput, Sale, ShipOrderInput } from '@bulkcart/contracts/order';
 import { apiSend, type ApiError } from '../../../lib/api-client.ts';
 import { catalogKeyPrefix, notificationKeyPrefix, salesKeys } from './order-keys.ts';
 
@@ -10,9 +10,9 @@ export type SaleAction =
   | { kind: 'ship'; input: ShipOrderInput }
   | { kind: 'deliver' };
 
-export function actOnSale(id: string, action: SaleAction): Promise<Order> {
+export function actOnSale(id: string, action: SaleAction): Promise<Sale> {
   const body = action.kind === 'deliver' ? undefined : action.input;
-  return apiSend<Order>('POST', `/sales/${encodeURIComponent(id)}/${action.kind}`, body);
+  return apiSend<Sale>('POST', `/sales/${encodeURIComponent(id)}/${action.kind}`, body);
 }
 
 interface Variables {
@@ -23,7 +23,7 @@ interface Variables {
 /** One hook for the four moves: each refreshes the desk's lists and counts (and stock, for a decline). */
 export function useSaleAction() {
   const queryClient = useQueryClient();
-  return useMutation<Order, ApiError, Variables>({
+  return useMutation<Sale, ApiError, Variables>({
     mutationFn: ({ id, action }) => actOnSale(id, action),
     onSettled: (_order, _error, { action }) => {
       if (action.kind === 'decline') void queryClient.invalidateQueries({ queryKey: catalogKeyPrefix });

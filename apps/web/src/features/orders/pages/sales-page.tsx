@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from '../../../lib/router.tsx';
-import { ORDER_STATUSES, orderStatusSchema, type Order, type OrderStatus, type SalesCounts } from '@bulkcart/contracts/order';
+import { ORDER_STATUSES, orderStatusSchema, type OrderStatus, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -19,7 +19,7 @@ export function SalesPage() {
   const status = parsed.success ? parsed.data : null;
   const sales = useSales(status);
   const counts = useSalesCounts();
-  const [acting, setActing] = useState<{ order: Order; move: SellerMove } | null>(null);
+  const [acting, setActing] = useState<{ order: Sale; move: SellerMove } | null>(null);
 
   function choose(next: OrderStatus | null) {
     setParams(next ? { status: next } : {}, { replace: true });
@@ -92,7 +92,7 @@ function StatusTabs({ status, counts, onChoose }: { status: OrderStatus | null; 
   );
 }
 
-function SaleCard({ order, onMove }: { order: Order; onMove: (move: SellerMove) => void }) {
+function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) => void }) {
   const moves = sellerMoves(order.status);
   return (
     <li className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300" data-testid="sale-card" data-order-number={order.number}>
@@ -109,8 +109,13 @@ function SaleCard({ order, onMove }: { order: Order; onMove: (move: SellerMove) 
       <div className="grid grid-cols-1 gap-3 text-sm md:grid-cols-3">
         <div>
           <h3 className="text-xs font-semibold tracking-wide text-base-content/60 uppercase">Buyer</h3>
-          <p className="font-medium break-words" data-testid="buyer-name">
-            {order.buyerName}
+          <p className="flex flex-wrap items-center gap-2 font-medium break-words">
+            <span data-testid="buyer-name">{order.buyerName}</span>
+            {order.buyerVerified ? (
+              <span className="badge badge-sm badge-success whitespace-nowrap" data-testid="buyer-verified" title="A verified business">
+                Verified
+              </span>
+            ) : null}
           </p>
         </div>
         <div>
