@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
+import { FormFooter } from '../../../components/form/form-footer.tsx';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { useBusinessProfile, useSaveBusinessProfile } from '../api/business.ts';
 import { StatusCard } from '../components/status-card.tsx';
@@ -96,17 +97,9 @@ function BusinessForm({ profile }: { profile: BusinessProfile }) {
       {text('address.postalCode', 'Postal code', { autoComplete: 'postal-code' })}
       {text('address.country', 'Country', { hint: 'Two letters, such as US', autoComplete: 'country' })}
       {text('address.phone', 'Phone', { autoComplete: 'tel' })}
-      {errors.root?.server ? (
-        <p role="alert" className="text-error md:col-span-2">
-          {errors.root.server.message}
-        </p>
-      ) : null}
-      <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Save business details
-        </button>
-      </div>
+      <FormFooter serverError={errors.root?.server?.message} isSubmitting={isSubmitting}>
+        Save business details
+      </FormFooter>
     </form>
   );
 }

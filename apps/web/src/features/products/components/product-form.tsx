@@ -6,6 +6,7 @@ import { CATEGORIES } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
+import { FormFooter } from '../../../components/form/form-footer.tsx';
 import { TiersEditor } from './tiers-editor.tsx';
 
 /** What the inputs hold: text as typed, numbers from valueAsNumber ('' until one is typed). */
@@ -175,17 +176,9 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
         <textarea className={`textarea w-full ${invalidClass}`} rows={6} maxLength={LIMITS.contentMax} {...text('Content')} />
       </FormField>
       <ListingWarnings hasPrice={typeof price === 'number' && !Number.isNaN(price)} mainquantity={mainquantity} minquantity={minquantity} />
-      {errors.root?.server ? (
-        <p role="alert" className="text-error md:col-span-2">
-          {errors.root.server.message}
-        </p>
-      ) : null}
-      <div className="md:col-span-2">
-        <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {submitLabel}
-        </button>
-      </div>
+      <FormFooter serverError={errors.root?.server?.message} isSubmitting={isSubmitting}>
+        {submitLabel}
+      </FormFooter>
     </form>
   );
 }
