@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import { expect, test } from './support/fixtures.ts';
+import { productOfAnotherSeller } from './support/shop-api.ts';
 import { businessBody, DEMO_OPERATOR, permitPdf } from './support/verification.ts';
 
 /**
@@ -13,29 +14,24 @@ import { businessBody, DEMO_OPERATOR, permitPdf } from './support/verification.t
 
 const SCREENSHOTS = fileURLToPath(new URL('../docs/screenshots/', import.meta.url));
 
-/** $10 base, $9 from 100, $8.10 from 500: the ladder of docs/decisions/011. */
-async function listLadder(request: APIRequestContext, baseURL: string): Promise<Product> {
-  const response = await request.post('/api/addproduct', {
-    headers: { origin: baseURL },
-    data: {
-      name: `E2E Verified Kettle ${randomUUID().slice(0, 6)}`,
-      image: '/images/products/gel-pens-12-pack.webp',
-      brandname: 'HomeChef',
-      category: 'Office Supplies & Stationery',
-      mainquantity: 100_000,
-      minquantity: 20,
-      price: 10,
-      discount: 0,
-      rating: 4,
-      description: 'Stainless steel kettle, boxed for resale.',
-      tiers: [
-        { minquantity: 100, price: 9 },
-        { minquantity: 500, price: 8.1 },
-      ],
-    },
+/** A product of another business (nobody may buy their own) with the ladder of docs/decisions/011: $10 base, $9 from 100, $8.10 from 500. */
+async function listLadder(baseURL: string): Promise<Product> {
+  return productOfAnotherSeller(baseURL, {
+    name: `E2E Verified Kettle ${randomUUID().slice(0, 6)}`,
+    image: '/images/products/gel-pens-12-pack.webp',
+    brandname: 'HomeChef',
+    category: 'Office Supplies & Stationery',
+    mainquantity: 100_000,
+    minquantity: 20,
+    price: 10,
+    discount: 0,
+    rating: 4,
+    description: 'Stainless steel kettle, boxed for resale.',
+    tiers: [
+      { minquantity: 100, price: 9 },
+      { minquantity: 500, price: 8.1 },
+    ],
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as Product;
 }
 
 async function fillBusinessForm(page: Page, legalName: string): Promise<void> {
@@ -68,7 +64,7 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
 test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
   // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
   test.setTimeout(90_000);
-  const product = await listLadder(page.request, baseURL!);
+  const product = await listLadder(baseURL!);
   const legalName = `E2E Trading ${randomUUID().slice(0, 6)}`;
 
   // Unverified: the base price at every quantity, and what verifying would give.
@@ -155,7 +151,7 @@ test('non-operators find no verification queue', async ({ page, signedInUser: _u
 
 test('screenshots: the business profile, the queue and the price nudge at 390 and 1280 px', async ({ page, browser, baseURL, signedInUser: _user }) => {
   test.setTimeout(90_000);
-  const product = await listLadder(page.request, baseURL!);
+  const product = await listLadder(baseURL!);
   // A submitted profile, so the queue has one to show and the profile shows its document.
   const headers = { origin: baseURL! };
   expect((await page.request.put('/api/business', { data: businessBody(`Screenshot Supplies ${randomUUID().slice(0, 4)}`), headers })).status()).toBe(200);
