@@ -144,7 +144,7 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
 test('non-operators find no verification queue', async ({ page, signedInUser: _user }) => {
   await page.goto('/admin/verifications');
   await expect(page.getByRole('heading', { name: 'Verification queue' })).toHaveCount(0);
-  await expect(page.getByText('404')).toBeVisible();
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
   const api = await page.request.get('/api/admin/verifications');
   expect(api.status()).toBe(404);
 });
