@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, customType, index, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 
 export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
@@ -33,4 +33,23 @@ export const searchCatalogVersion = pgTable(
     version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [check('search_catalog_version_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The catalog counted for search's facets (migration 0007's triggers keep it, at commit, with the
+ * catalog version): one row per category, brand, MOQ and "in stock", holding its products' prices
+ * sorted and how many have no price. A search without words counts its facets from these few hundred
+ * rows instead of every product: a price band is two binary searches in `prices` (width_bucket).
+ */
+export const searchFacetCells = pgTable(
+  'search_facet_cells',
+  {
+    category: text('category').notNull(),
+    brandname: text('brandname').notNull(),
+    minquantity: integer('minquantity').notNull(),
+    inStock: boolean('in_stock').notNull(),
+    prices: integer('prices').array().notNull().default(sql`'{}'::integer[]`),
+    unpriced: integer('unpriced').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.category, t.brandname, t.minquantity, t.inStock] })],
 );

@@ -2,7 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { products, searchCatalogVersion } from '../../db/schema/index.ts';
+import { products, searchCatalogVersion, searchFacetCells } from '../../db/schema/index.ts';
 import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
@@ -113,8 +113,8 @@ function sortPlanOf(sort: SearchSort, f: SearchFilter): SortPlan {
 }
 
 /** Rows after the cursor in `key <direction> NULLS LAST, seq DESC` order. */
-function afterCursor(plan: SortPlan, cursor: SearchCursor): SQL {
-  const seqBefore = sql`${products.seq} < ${cursor.seq}`;
+function afterCursor(plan: SortPlan, cursor: SearchCursor, seq: SQL = sql`${products.seq}`): SQL {
+  const seqBefore = sql`${seq} < ${cursor.seq}`;
   if (cursor.key === null) return sql`(${plan.key} IS NULL AND ${seqBefore})`;
   const beyond = plan.direction === 'ASC' ? sql`${plan.key} > ${cursor.key}` : sql`${plan.key} < ${cursor.key}`;
   return sql`(${beyond} OR (${plan.key} = ${cursor.key} AND ${seqBefore}) OR ${plan.key} IS NULL)`;
@@ -143,30 +143,32 @@ export interface FacetRows {
   maxPriceCents: number | null;
 }
 
+/** A facet row: a category or brand count, or the one 'all' row with the total and the price range. */
+interface FacetRow {
+  kind: 'category' | 'brand' | 'all';
+  value: string | null;
+  n: number;
+  min_price: number | null;
+  max_price: number | null;
+}
+
+const listOf = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
 /**
- * Every facet in one pass over the matches: each facet's counts apply every filter but its own
- * (a buyer sees how many a second category would add), and the price range ignores the price filter.
- * The matches are first counted per category, brand and "in the price band" (a few hundred groups
- * at most), so the filters of each facet are tested on those groups rather than on every match; then
- * grouping sets give category rows, brand rows and one total row. Brands are cut to the top 20 (and
- * any the buyer picked), so the answer stays bounded however many brands match.
+ * Every facet from `matches` (category, brandname, in_price, n, min_price, max_price): the matches
+ * already counted per category, brand and "in the price band", so the filters of each facet are tested
+ * on a few hundred groups rather than on every product. Each facet's counts apply every filter but its
+ * own (a buyer sees how many a second category would add), and the price range ignores the price
+ * filter. Grouping sets give category rows, brand rows and one total row; brands are cut to the top 20
+ * (and any the buyer picked), so the answer stays bounded however many brands match. `ord` is the
+ * order facets are shown in.
  */
-export async function selectFacets(db: Db, f: SearchFilter): Promise<FacetRows> {
+function facetRowsOf(f: SearchFilter): SQL {
   const yes = sql`TRUE`;
-  const inCategory = f.categories.length > 0 ? sql`category IN (${sql.join(f.categories.map((c) => sql`${c}`), sql`, `)})` : yes;
-  const inBrand = f.brands.length > 0 ? sql`brandname IN (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})` : yes;
-  const shared = sharedConditions(f);
-  const picked = f.brands.length > 0 ? sql`value IN (${sql.join(f.brands.map((b) => sql`${b}`), sql`, `)})` : sql`FALSE`;
-  const rows = await queryRows<{ kind: 'category' | 'brand' | 'all'; value: string | null; n: number; min_price: number | null; max_price: number | null }>(
-    db,
-    sql`WITH matches AS (
-          SELECT ${products.category} AS category, ${products.brandname} AS brandname, ${priceMatch(f) ?? yes} AS in_price,
-                 count(*) AS n, min(${products.priceCents}) AS min_price, max(${products.priceCents}) AS max_price
-            FROM ${products}
-           WHERE ${shared.length > 0 ? and(...shared) : yes}
-           GROUP BY 1, 2, 3
-        )
-        SELECT kind, value, n::integer AS n, min_price, max_price FROM (
+  const inCategory = f.categories.length > 0 ? sql`category IN (${listOf(f.categories)})` : yes;
+  const inBrand = f.brands.length > 0 ? sql`brandname IN (${listOf(f.brands)})` : yes;
+  const picked = f.brands.length > 0 ? sql`value IN (${listOf(f.brands)})` : sql`FALSE`;
+  return sql`SELECT kind, value, n::integer AS n, min_price, max_price, row_number() OVER (ORDER BY kind, n DESC, value) AS ord FROM (
           SELECT kind, value, n, min_price, max_price,
                  row_number() OVER (PARTITION BY kind ORDER BY n DESC, value) AS place
             FROM (
@@ -182,9 +184,10 @@ export async function selectFacets(db: Db, f: SearchFilter): Promise<FacetRows> 
                GROUP BY GROUPING SETS ((category), (brandname), ())
             ) grouped
         ) ranked
-        WHERE kind <> 'brand' OR (n > 0 AND place <= ${SEARCH_LIMITS.brandFacetCount}) OR ${picked}
-        ORDER BY kind, n DESC, value`,
-  );
+        WHERE kind <> 'brand' OR (n > 0 AND place <= ${SEARCH_LIMITS.brandFacetCount}) OR ${picked}`;
+}
+
+function facetsOf(rows: FacetRow[]): FacetRows {
   const facets: FacetRows = { categories: [], brands: [], total: 0, minPriceCents: null, maxPriceCents: null };
   for (const row of rows) {
     if (row.kind === 'all') {
@@ -196,6 +199,97 @@ export async function selectFacets(db: Db, f: SearchFilter): Promise<FacetRows> 
     }
   }
   return facets;
+}
+
+/**
+ * How many of a facet cell's prices (sorted) lie in the price filter: width_bucket(x, prices) is the
+ * number of prices ≤ x, found by binary search. Unpriced products count only when there is no filter.
+ */
+function cellCountInPrice(f: SearchFilter): SQL {
+  const below = (cents: number): SQL => sql`width_bucket(${cents}::integer, ${searchFacetCells.prices})`;
+  const all = sql`cardinality(${searchFacetCells.prices})`;
+  if (f.minPriceCents === undefined && f.maxPriceCents === undefined) return sql`${all} + ${searchFacetCells.unpriced}`;
+  const upTo = f.maxPriceCents === undefined ? all : below(f.maxPriceCents);
+  return f.minPriceCents === undefined ? upTo : sql`greatest(0, ${upTo} - ${below(f.minPriceCents - 1)})`;
+}
+
+/**
+ * The facets of a search without words, from search_facet_cells (migration 0007): one row per
+ * category, brand, MOQ and "in stock" (about a thousand at 100,000 products), read whole, instead of
+ * every product. Answers equal the count over products (search.test.ts checks them against it).
+ */
+export async function selectFacetsWithoutWords(db: Db, f: SearchFilter): Promise<FacetRows> {
+  const cells: SQL[] = [];
+  if (f.maxMoq !== undefined) cells.push(sql`${searchFacetCells.minquantity} <= ${f.maxMoq}`);
+  if (f.inStock) cells.push(sql`${searchFacetCells.inStock}`);
+  const rows = await queryRows<FacetRow>(
+    db,
+    sql`WITH matches AS (
+          SELECT ${searchFacetCells.category} AS category, ${searchFacetCells.brandname} AS brandname, TRUE AS in_price,
+                 ${cellCountInPrice(f)} AS n,
+                 ${searchFacetCells.prices}[1] AS min_price, ${searchFacetCells.prices}[cardinality(${searchFacetCells.prices})] AS max_price
+            FROM ${searchFacetCells}
+           WHERE ${cells.length > 0 ? and(...cells) : sql`TRUE`}
+        )
+        SELECT * FROM (${facetRowsOf(f)}) facets ORDER BY ord`,
+  );
+  return facetsOf(rows);
+}
+
+export interface WordSearchRows {
+  /** The page in order, with one row more than asked when there is a next page. */
+  page: SearchCursor[];
+  facets: FacetRows;
+}
+
+/**
+ * A search with words in one statement: the matches are read once from the full-text index (each
+ * needs its heap row: category, brand, price and the sort key), then both the page and the facets are
+ * taken from them. Two statements would read every match's heap row twice. The page's products are
+ * read afterwards by seq (selectProductsBySeq), 49 rows by primary key.
+ */
+export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<WordSearchRows> {
+  const plan = sortPlanOf(sort, f);
+  const key = sql<number | null>`sort_key`;
+  const seq = sql`seq`;
+  const onPage: SQL[] = [];
+  if (f.categories.length > 0) onPage.push(sql`category IN (${listOf(f.categories)})`);
+  if (f.brands.length > 0) onPage.push(sql`brandname IN (${listOf(f.brands)})`);
+  if (f.minPriceCents !== undefined || f.maxPriceCents !== undefined) onPage.push(sql`in_price`);
+  if (cursor !== null) onPage.push(sort === 'newest' ? sql`seq < ${cursor.seq}` : afterCursor({ key, direction: plan.direction }, cursor, seq));
+  const order = plan.direction === 'ASC' ? sql`sort_key ASC NULLS LAST` : sql`sort_key DESC NULLS LAST`;
+  const rows = await queryRows<FacetRow & { seq: string | null; sort_key: string | null }>(
+    db,
+    sql`WITH found AS MATERIALIZED (
+          SELECT ${products.seq} AS seq, ${products.category} AS category, ${products.brandname} AS brandname,
+                 ${products.priceCents} AS price_cents, ${priceMatch(f) ?? sql`TRUE`} AS in_price, ${plan.key} AS sort_key
+            FROM ${products}
+           WHERE ${and(...sharedConditions(f))}
+        ),
+        page AS (
+          SELECT seq, sort_key, row_number() OVER (ORDER BY ${order}, seq DESC) AS ord FROM (
+            SELECT seq, sort_key FROM found
+             WHERE ${onPage.length > 0 ? and(...onPage) : sql`TRUE`}
+             ORDER BY ${order}, seq DESC
+             LIMIT ${take}
+          ) taken
+        ),
+        matches AS (
+          SELECT category, brandname, in_price, count(*) AS n, min(price_cents) AS min_price, max(price_cents) AS max_price
+            FROM found GROUP BY 1, 2, 3
+        )
+        SELECT kind, value, n, min_price, max_price, ord, NULL::bigint AS seq, NULL::bigint AS sort_key FROM (${facetRowsOf(f)}) facets
+        UNION ALL
+        SELECT 'page', NULL, NULL, NULL, NULL, ord, seq, sort_key FROM page
+        ORDER BY kind, ord`,
+  );
+  const page: WordSearchRows['page'] = [];
+  const facetRows: FacetRow[] = [];
+  for (const row of rows) {
+    if ((row.kind as string) === 'page') page.push({ seq: Number(row.seq), key: row.sort_key === null ? null : Number(row.sort_key) });
+    else facetRows.push(row);
+  }
+  return { page, facets: facetsOf(facetRows) };
 }
 
 /**

@@ -14,7 +14,17 @@ import { toProductJson } from '../products/product-answer.ts';
 import type { ProductRecord } from '../products/product-answer.ts';
 import { cachedAnswer, storeAnswer } from './search-cache.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
-import { lookupWords, selectCatalogVersion, selectFacets, selectNameSuggestions, selectProductsBySeq, selectSearchPage, type SearchFilter } from './search.queries.ts';
+import {
+  lookupWords,
+  selectCatalogVersion,
+  selectFacetsWithoutWords,
+  selectNameSuggestions,
+  selectProductsBySeq,
+  selectSearchPage,
+  selectWordSearch,
+  type FacetRows,
+  type SearchFilter,
+} from './search.queries.ts';
 import { buildTsquery, matchedTerms, searchWordsOf } from './search-words.ts';
 
 const toCents = (dollars: number | undefined): number | undefined => (dollars === undefined ? undefined : Math.round(dollars * 100));
@@ -57,6 +67,36 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
   return answerOf(shape, items);
 }
 
+interface FoundPage {
+  /** Every row found, in order (one more than the page when there is a next page). */
+  page: SearchCursor[];
+  facets: FacetRows;
+  items: PageRow[];
+}
+
+/** Without words: the page by the sort's index and the facets from the facet cells, side by side on PostgreSQL. */
+async function pageWithoutWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<FoundPage> {
+  const [rows, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, take), selectFacetsWithoutWords(db, filter)]);
+  return { page: rows.map((row) => ({ seq: Number(row.seq), key: row.sortKey === null ? null : Number(row.sortKey) })), facets, items: rows };
+}
+
+/**
+ * With words: the matches read once for page and facets (selectWordSearch), then the page's products.
+ * A product deleted between the two statements is searched again (a delete is rare and starts a new
+ * catalog version); after three tries the page is what is left.
+ */
+async function pageWithWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<FoundPage> {
+  for (let attempt = 1; ; attempt += 1) {
+    const found = await selectWordSearch(db, filter, sort, cursor, take);
+    const rows = await selectProductsBySeq(db, found.page.map((row) => row.seq));
+    const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
+    const present = found.page.filter((row) => bySeq.has(row.seq));
+    if (present.length === found.page.length || attempt === 3) {
+      return { page: present, facets: found.facets, items: present.map((row) => bySeq.get(row.seq) as PageRow) };
+    }
+  }
+}
+
 function answerOf(shape: SearchShape, items: PageRow[]): SearchResult {
   return { items: items.map(toProductJson), facets: shape.facets, total: shape.total, terms: shape.terms, nextCursor: shape.nextCursor };
 }
@@ -72,14 +112,14 @@ async function searchAfresh(db: Db, query: SearchQuery, sort: SearchSort, cursor
     maxMoq: query.maxMoq,
     inStock: query.inStock === 'true',
   };
-  const [rows, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, query.limit + 1), selectFacets(db, filter)]);
-  const items = rows.slice(0, query.limit);
-  const last = items[items.length - 1];
-  const nextCursor = rows.length > query.limit && last ? encodeSearchCursor(sort, { key: last.sortKey === null ? null : Number(last.sortKey), seq: last.seq }) : null;
+  const { page, facets, items: fetched } = filter.tsquery === undefined ? await pageWithoutWords(db, filter, sort, cursor, query.limit + 1) : await pageWithWords(db, filter, sort, cursor, query.limit + 1);
+  const items = fetched.slice(0, query.limit);
+  const last = page[items.length - 1];
+  const nextCursor = page.length > query.limit && last ? encodeSearchCursor(sort, last) : null;
   const min = toDollars(facets.minPriceCents);
   const max = toDollars(facets.maxPriceCents);
   const shape: SearchShape = {
-    page: items.map((row) => ({ seq: Number(row.seq), sortKey: row.sortKey === null ? null : Number(row.sortKey) })),
+    page: page.slice(0, query.limit).map((row) => ({ seq: row.seq, sortKey: row.key })),
     nextCursor,
     facets: {
       categories: facets.categories,
