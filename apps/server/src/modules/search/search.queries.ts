@@ -1,7 +1,7 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { decodeColumns, nullColumns, queryRows, selectColumns } from '../../db/rows.ts';
 import { products, searchCatalogVersion, searchFacetCells } from '../../db/schema/index.ts';
 import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
 import type { SearchCursor } from './search-cursor.ts';
@@ -238,27 +238,28 @@ export async function selectFacetsWithoutWords(db: Db, f: SearchFilter): Promise
 
 export interface WordSearchRows {
   /** The page in order, with one row more than asked when there is a next page. */
-  page: SearchCursor[];
+  page: Array<SearchRow & { seq: number }>;
   facets: FacetRows;
 }
 
+const PRODUCT = 'p_';
+
 /**
  * A search with words in one statement: the matches are read once from the full-text index (each
- * needs its heap row: category, brand, price and the sort key), then both the page and the facets are
- * taken from them. Two statements would read every match's heap row twice. The page's products are
- * read afterwards by seq (selectProductsBySeq), 49 rows by primary key.
+ * needs its heap row: category, brand, price and the sort key), then the page and the facets are both
+ * taken from them, and the page's products joined by seq. Two statements would read every match's
+ * heap row twice. Facet rows and page rows come back as one list (`kind` 'page' for the products).
  */
 export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<WordSearchRows> {
   const plan = sortPlanOf(sort, f);
-  const key = sql<number | null>`sort_key`;
-  const seq = sql`seq`;
+  const key = sql<number | null>`found.sort_key`;
   const onPage: SQL[] = [];
-  if (f.categories.length > 0) onPage.push(sql`category IN (${listOf(f.categories)})`);
-  if (f.brands.length > 0) onPage.push(sql`brandname IN (${listOf(f.brands)})`);
-  if (f.minPriceCents !== undefined || f.maxPriceCents !== undefined) onPage.push(sql`in_price`);
-  if (cursor !== null) onPage.push(sort === 'newest' ? sql`seq < ${cursor.seq}` : afterCursor({ key, direction: plan.direction }, cursor, seq));
+  if (f.categories.length > 0) onPage.push(sql`found.category IN (${listOf(f.categories)})`);
+  if (f.brands.length > 0) onPage.push(sql`found.brandname IN (${listOf(f.brands)})`);
+  if (f.minPriceCents !== undefined || f.maxPriceCents !== undefined) onPage.push(sql`found.in_price`);
+  if (cursor !== null) onPage.push(sort === 'newest' ? sql`found.seq < ${cursor.seq}` : afterCursor({ key, direction: plan.direction }, cursor, sql`found.seq`));
   const order = plan.direction === 'ASC' ? sql`sort_key ASC NULLS LAST` : sql`sort_key DESC NULLS LAST`;
-  const rows = await queryRows<FacetRow & { seq: string | null; sort_key: string | null }>(
+  const rows = await queryRows<FacetRow & { sort_key: string | number | null } & Record<string, unknown>>(
     db,
     sql`WITH found AS MATERIALIZED (
           SELECT ${products.seq} AS seq, ${products.category} AS category, ${products.brandname} AS brandname,
@@ -268,9 +269,9 @@ export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort
         ),
         page AS (
           SELECT seq, sort_key, row_number() OVER (ORDER BY ${order}, seq DESC) AS ord FROM (
-            SELECT seq, sort_key FROM found
+            SELECT found.seq, found.sort_key FROM found
              WHERE ${onPage.length > 0 ? and(...onPage) : sql`TRUE`}
-             ORDER BY ${order}, seq DESC
+             ORDER BY ${order}, found.seq DESC
              LIMIT ${take}
           ) taken
         ),
@@ -278,16 +279,18 @@ export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort
           SELECT category, brandname, in_price, count(*) AS n, min(price_cents) AS min_price, max(price_cents) AS max_price
             FROM found GROUP BY 1, 2, 3
         )
-        SELECT kind, value, n, min_price, max_price, ord, NULL::bigint AS seq, NULL::bigint AS sort_key FROM (${facetRowsOf(f)}) facets
+        SELECT kind, value, n, min_price, max_price, ord, NULL::bigint AS sort_key, ${nullColumns(productPageColumns, PRODUCT)}
+          FROM (${facetRowsOf(f)}) facets
         UNION ALL
-        SELECT 'page', NULL, NULL, NULL, NULL, ord, seq, sort_key FROM page
+        SELECT 'page', NULL, NULL, NULL, NULL, page.ord, page.sort_key, ${selectColumns(productPageColumns, PRODUCT)}
+          FROM page JOIN ${products} ON ${products.seq} = page.seq
         ORDER BY kind, ord`,
   );
   const page: WordSearchRows['page'] = [];
   const facetRows: FacetRow[] = [];
   for (const row of rows) {
-    if ((row.kind as string) === 'page') page.push({ seq: Number(row.seq), key: row.sort_key === null ? null : Number(row.sort_key) });
-    else facetRows.push(row);
+    if ((row.kind as string) !== 'page') facetRows.push(row);
+    else page.push({ ...decodeColumns(productPageColumns, row, PRODUCT), sortKey: row.sort_key === null ? null : Number(row.sort_key) });
   }
   return { page, facets: facetsOf(facetRows) };
 }

@@ -80,21 +80,10 @@ async function pageWithoutWords(db: Db, filter: SearchFilter, sort: SearchSort, 
   return { page: rows.map((row) => ({ seq: Number(row.seq), key: row.sortKey === null ? null : Number(row.sortKey) })), facets, items: rows };
 }
 
-/**
- * With words: the matches read once for page and facets (selectWordSearch), then the page's products.
- * A product deleted between the two statements is searched again (a delete is rare and starts a new
- * catalog version); after three tries the page is what is left.
- */
+/** With words: the page, its products and the facets from one pass over the matches (selectWordSearch). */
 async function pageWithWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<FoundPage> {
-  for (let attempt = 1; ; attempt += 1) {
-    const found = await selectWordSearch(db, filter, sort, cursor, take);
-    const rows = await selectProductsBySeq(db, found.page.map((row) => row.seq));
-    const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
-    const present = found.page.filter((row) => bySeq.has(row.seq));
-    if (present.length === found.page.length || attempt === 3) {
-      return { page: present, facets: found.facets, items: present.map((row) => bySeq.get(row.seq) as PageRow) };
-    }
-  }
+  const { page, facets } = await selectWordSearch(db, filter, sort, cursor, take);
+  return { page: page.map((row) => ({ seq: row.seq, key: row.sortKey })), facets, items: page };
 }
 
 function answerOf(shape: SearchShape, items: PageRow[]): SearchResult {
