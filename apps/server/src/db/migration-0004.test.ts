@@ -1,40 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Order } from '@bulkcart/contracts';
 import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { queryRows } from './rows.ts';
-import { MIGRATIONS_FOLDER } from '../locations.ts';
+import { migrateWith, migrationsBefore } from '../../test/helpers/migrations.ts';
 import { createPostgresDatabase, DATABASE_KINDS, TEST_ORIGIN } from '../../test/helpers/test-app.ts';
 import { TEST_SHIP_TO } from '../../test/helpers/accounts.ts';
-
-/** The migrations folder as it was before the order workflow: 0000–0003 and a journal that ends there. */
-function foldersBefore0004(): { dir: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'bulkcart-migrations-'));
-  mkdirSync(join(dir, 'meta'));
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag.startsWith('0004')));
-  for (const entry of entries) cpSync(join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), join(dir, `${entry.tag}.sql`));
-  writeFileSync(join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-async function migrateWith(database: Database, migrationsFolder: string): Promise<void> {
-  if (database.kind === 'pglite') {
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder });
-  } else {
-    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    await migrate(database.db as unknown as NodePgDatabase, { migrationsFolder });
-  }
-}
 
 for (const kind of DATABASE_KINDS) {
   describe(`migration 0004 (order workflow) of existing orders [${kind}]`, () => {
@@ -49,7 +23,7 @@ for (const kind of DATABASE_KINDS) {
       const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, DATA_DIR: ':memory:', RATE_LIMIT: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
       const database = await openDatabase(config.database);
       cleanups.push(() => database.close());
-      const before = foldersBefore0004();
+      const before = migrationsBefore('0004');
       cleanups.push(before.remove);
       await migrateWith(database, before.dir);
 
