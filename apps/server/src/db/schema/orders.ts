@@ -200,6 +200,8 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    // The pruning of sent emails (mail-deliverer.ts pruneSentEmails) reads the oldest sent first.
+    index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} IS NOT NULL`),
     index('email_outbox_notification_id_idx').on(t.notificationId),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { emailOutbox } from '../../db/schema/orders.ts';
@@ -85,4 +85,24 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
     }
   }
   return { sent, failed };
+}
+
+/** Sent emails are kept this long (what was sent to whom, for support), then deleted. */
+export const KEEP_SENT_EMAILS_MS = 30 * 24 * 60 * 60_000;
+const PRUNE_BATCH = 500;
+
+/**
+ * Deletes sent emails older than KEEP_SENT_EMAILS_MS, oldest first, at most PRUNE_BATCH per pass so a
+ * pass never holds the table long; the delivery interval runs it after each delivery pass. Unsent
+ * emails are never deleted, however old.
+ */
+export async function pruneSentEmails(db: Db, now: Date): Promise<number> {
+  const expired = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(lt(emailOutbox.sentAt, new Date(now.getTime() - KEEP_SENT_EMAILS_MS)))
+    .orderBy(asc(emailOutbox.sentAt))
+    .limit(PRUNE_BATCH);
+  const deleted = await db.delete(emailOutbox).where(inArray(emailOutbox.id, expired)).returning({ id: emailOutbox.id });
+  return deleted.length;
 }

@@ -11,7 +11,7 @@ import { asUser, signUpUser } from '../../../test/helpers/accounts.ts';
 import { seedProduct } from '../../../test/helpers/products.ts';
 import { queryRows } from '../../db/rows.ts';
 import { startBackgroundWork } from '../../background.ts';
-import { createSmtpTransport, deliverDueEmails } from './mail-deliverer.ts';
+import { createSmtpTransport, deliverDueEmails, KEEP_SENT_EMAILS_MS, pruneSentEmails } from './mail-deliverer.ts';
 
 interface Received {
   to: string[];
@@ -177,3 +177,26 @@ describe('mail settings', () => {
     }
   }, 60_000);
 });
+
+for (const kind of DATABASE_KINDS) {
+  describe(`sent emails are kept 30 days [${kind}]`, () => {
+    it('deletes only sent emails past their keeping time, never an unsent one', async () => {
+      const env = await createTestEnv(kind);
+      try {
+        const now = new Date('2026-11-24T12:00:00Z');
+        const ago = (ms: number) => new Date(now.getTime() - ms).toISOString();
+        const day = 24 * 60 * 60_000;
+        await env.db().execute(sql`INSERT INTO email_outbox (to_email, subject, body, sent_at, created_at) VALUES
+          ('old@example.com', 'sent 31 days ago', 'x', ${ago(31 * day)}, ${ago(31 * day)}),
+          ('edge@example.com', 'sent just inside the keeping time', 'x', ${ago(KEEP_SENT_EMAILS_MS - 60_000)}, ${ago(40 * day)}),
+          ('unsent@example.com', 'never sent, 60 days old', 'x', NULL, ${ago(60 * day)})`);
+        expect(await pruneSentEmails(env.db(), now)).toBe(1);
+        const left = await queryRows<{ subject: string }>(env.db(), sql`SELECT subject FROM email_outbox ORDER BY subject`);
+        expect(left.map((r) => r.subject)).toEqual(['never sent, 60 days old', 'sent just inside the keeping time']);
+        expect(await pruneSentEmails(env.db(), now)).toBe(0);
+      } finally {
+        await env.close();
+      }
+    }, 60_000);
+  });
+}

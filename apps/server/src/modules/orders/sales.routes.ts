@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptOrderInputSchema,
+  type Sale,
   declineOrderInputSchema,
   saleListSchema,
   saleSchema,
@@ -59,36 +60,29 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
     },
   );
 
-  app.post<IdParams>(
-    '/api/sales/:id/accept',
-    routeContract({ summary: 'Accept a placed order with a ship-by date', tags, signedIn: true, params: idParams, body: acceptOrderInputSchema, response: { 200: saleSchema } }),
-    async (request) => {
-      const sales = await as(request);
-      return acceptSale(sales, { id: request.params.id, ...parseInput(acceptOrderInputSchema, request.body) });
-    },
-  );
+  /**
+   * A seller's action on one order: POST /api/sales/{id}/{action}, its body (if it takes one) validated
+   * by its contract schema, answered with the order as it now is.
+   */
+  const sellerAction = <Input extends object>(
+    action: 'accept' | 'decline' | 'ship' | 'deliver',
+    summary: string,
+    body: z.ZodType<Input> | null,
+    run: (sales: OrdersContext, input: { id: string } & Input) => Promise<Sale>,
+  ) =>
+    app.post<IdParams>(
+      `/api/sales/:id/${action}`,
+      routeContract({ summary, tags, signedIn: true, params: idParams, ...(body ? { body } : {}), response: { 200: saleSchema } }),
+      async (request) => {
+        const sales = await as(request);
+        const input = body ? parseInput(body, request.body) : ({} as Input);
+        return run(sales, { id: request.params.id, ...input });
+      },
+    );
 
-  app.post<IdParams>(
-    '/api/sales/:id/decline',
-    routeContract({ summary: 'Decline a placed order with a reason; its stock returns', tags, signedIn: true, params: idParams, body: declineOrderInputSchema, response: { 200: saleSchema } }),
-    async (request) => {
-      const sales = await as(request);
-      return declineSale(sales, { id: request.params.id, ...parseInput(declineOrderInputSchema, request.body) });
-    },
-  );
-
-  app.post<IdParams>(
-    '/api/sales/:id/ship',
-    routeContract({ summary: 'Mark an accepted order shipped, with carrier and tracking', tags, signedIn: true, params: idParams, body: shipOrderInputSchema, response: { 200: saleSchema } }),
-    async (request) => {
-      const sales = await as(request);
-      return shipSale(sales, { id: request.params.id, ...parseInput(shipOrderInputSchema, request.body) });
-    },
-  );
-
-  app.post<IdParams>(
-    '/api/sales/:id/deliver',
-    routeContract({ summary: 'Mark a shipped order delivered', tags, signedIn: true, params: idParams, response: { 200: saleSchema } }),
-    async (request) => deliverSale(await as(request), { id: request.params.id }),
-  );
+  sellerAction('accept', 'Accept a placed order with a ship-by date', acceptOrderInputSchema, acceptSale);
+  sellerAction('decline', 'Decline a placed order with a reason; its stock returns', declineOrderInputSchema, declineSale);
+  sellerAction('ship', 'Mark an accepted order shipped, with carrier and tracking', shipOrderInputSchema, shipSale);
+  // Takes no body; anything sent is ignored.
+  sellerAction<object>('deliver', 'Mark a shipped order delivered', null, deliverSale);
 }

@@ -1,0 +1,2 @@
+-- Sent emails are deleted after 30 days (mail-deliverer.ts pruneSentEmails), oldest first.
+CREATE INDEX "email_outbox_sent_idx" ON "email_outbox" USING btree ("sent_at") WHERE "email_outbox"."sent_at" IS NOT NULL;
