@@ -17,7 +17,7 @@ const WARMUP_REQUESTS = 30;
 const FACET_HEAVY =
   'category=Electronics%20%26%20Gadgets&category=Office%20Supplies%20%26%20Stationery&brand=Brand%203&brand=Brand%2017&brand=Brand%2042&inStock=true&maxMoq=50&minPrice=5&maxPrice=300&sort=price_asc';
 
-/** What a buyer types (docs/decisions/009-search.md): a common word, a rare one, a typo, filters; and the search box's keystrokes. */
+/** What a buyer types (docs/decisions/009-search.md): a common word, a rare one, a typo, filters, none at all (browsing); and the search box's keystrokes. */
 const PLAN: Array<{ label: string; path: string; query?: string; suggest?: string }> = [
   { label: 'search: common word (gloves, ~2,400 matches)', path: '/api/search?q=gloves&limit=48', query: 'q=gloves&limit=48' },
   { label: 'search: rare word (zeppelin, 10 matches)', path: '/api/search?q=zeppelin&limit=48', query: 'q=zeppelin&limit=48' },
@@ -25,6 +25,7 @@ const PLAN: Array<{ label: string; path: string; query?: string; suggest?: strin
   { label: 'search: two words, one misspelt (heavy stapelr)', path: '/api/search?q=heavy%20stapelr&limit=48', query: 'q=heavy stapelr&limit=48' },
   { label: 'search: facet-heavy filter, no words', path: `/api/search?${FACET_HEAVY}&limit=48`, query: `${FACET_HEAVY}&limit=48` },
   { label: 'search: common word + facet-heavy filter', path: `/api/search?q=gloves&${FACET_HEAVY}&limit=48`, query: `q=gloves&${FACET_HEAVY}&limit=48` },
+  { label: 'search: no words, no filters (facets over the whole catalog)', path: '/api/search?sort=newest&limit=48', query: 'sort=newest&limit=48' },
   { label: 'suggest: "gl"', path: '/api/search/suggest?q=gl', suggest: 'gl' },
   { label: 'suggest: "stap"', path: '/api/search/suggest?q=stap', suggest: 'stap' },
 ];
