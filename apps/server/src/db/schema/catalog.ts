@@ -62,8 +62,8 @@ export const products = pgTable(
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
     index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
-    // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the facet counts of a
-    // query without words (an index-only scan rather than reading every row).
+    // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the page of a query
+    // without words narrowed by category and brand (its facets come from search_facet_cells).
     index('products_search_doc_idx').using('gin', t.searchDoc),
     index('products_price_asc_seq_idx').on(sql`${t.priceCents} ASC NULLS LAST`, t.seq.desc()),
     index('products_price_desc_seq_idx').on(sql`${t.priceCents} DESC NULLS LAST`, t.seq.desc()),

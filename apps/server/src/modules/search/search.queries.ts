@@ -10,8 +10,9 @@ import type { LookedUpWord } from './search-words.ts';
 /**
  * The statements of search (docs/decisions/009-search.md), each shaped to an index of db/schema/catalog.ts or search.ts:
  * words go through products_search_doc_idx (GIN), typo lookups through search_terms_trgm_idx (GiST),
- * sorts without words through the seq, price and rating indexes, and the facet counts of a query
- * without words through products_facets_idx (index-only). EXPLAIN output is in docs/benchmarks.md.
+ * pages without words through the seq, price and rating indexes (products_facets_idx when category
+ * and brand filters narrow them most), and the facet counts of a query without words through the
+ * counted cells of search_facet_cells. EXPLAIN output is in docs/benchmarks.md.
  */
 
 /** Nearest indexed words per query word; trigram similarity above pg_trgm's 0.3 default (`%`). */
@@ -215,8 +216,8 @@ function cellCountInPrice(f: SearchFilter): SQL {
 
 /**
  * The facets of a search without words, from search_facet_cells (migration 0007): one row per
- * category, brand, MOQ and "in stock" (about a thousand at 100,000 products), read whole, instead of
- * every product. Answers equal the count over products (search.test.ts checks them against it).
+ * category, brand, MOQ and "in stock" (1,164 at the bench's 100,000 products), instead of every
+ * product. Answers equal a count over the products (search-facet-cells.test.ts holds them to it).
  */
 export async function selectFacetsWithoutWords(db: Db, f: SearchFilter): Promise<FacetRows> {
   const cells: SQL[] = [];
@@ -238,7 +239,7 @@ export async function selectFacetsWithoutWords(db: Db, f: SearchFilter): Promise
 
 export interface WordSearchRows {
   /** The page in order, with one row more than asked when there is a next page. */
-  page: Array<SearchRow & { seq: number }>;
+  page: SearchRow[];
   facets: FacetRows;
 }
 

@@ -24,6 +24,7 @@ import {
   selectWordSearch,
   type FacetRows,
   type SearchFilter,
+  type SearchRow,
 } from './search.queries.ts';
 import { buildTsquery, matchedTerms, searchWordsOf } from './search-words.ts';
 
@@ -67,23 +68,10 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
   return answerOf(shape, items);
 }
 
-interface FoundPage {
-  /** Every row found, in order (one more than the page when there is a next page). */
-  page: SearchCursor[];
-  facets: FacetRows;
-  items: PageRow[];
-}
-
 /** Without words: the page by the sort's index and the facets from the facet cells, side by side on PostgreSQL. */
-async function pageWithoutWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<FoundPage> {
-  const [rows, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, take), selectFacetsWithoutWords(db, filter)]);
-  return { page: rows.map((row) => ({ seq: Number(row.seq), key: row.sortKey === null ? null : Number(row.sortKey) })), facets, items: rows };
-}
-
-/** With words: the page, its products and the facets from one pass over the matches (selectWordSearch). */
-async function pageWithWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<FoundPage> {
-  const { page, facets } = await selectWordSearch(db, filter, sort, cursor, take);
-  return { page: page.map((row) => ({ seq: row.seq, key: row.sortKey })), facets, items: page };
+async function searchWithoutWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<{ page: SearchRow[]; facets: FacetRows }> {
+  const [page, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, take), selectFacetsWithoutWords(db, filter)]);
+  return { page, facets };
 }
 
 function answerOf(shape: SearchShape, items: PageRow[]): SearchResult {
@@ -101,14 +89,16 @@ async function searchAfresh(db: Db, query: SearchQuery, sort: SearchSort, cursor
     maxMoq: query.maxMoq,
     inStock: query.inStock === 'true',
   };
-  const { page, facets, items: fetched } = filter.tsquery === undefined ? await pageWithoutWords(db, filter, sort, cursor, query.limit + 1) : await pageWithWords(db, filter, sort, cursor, query.limit + 1);
-  const items = fetched.slice(0, query.limit);
-  const last = page[items.length - 1];
-  const nextCursor = page.length > query.limit && last ? encodeSearchCursor(sort, last) : null;
+  // With words, one pass over the matches gives page, products and facets (selectWordSearch).
+  const search = filter.tsquery === undefined ? searchWithoutWords : selectWordSearch;
+  const { page, facets } = await search(db, filter, sort, cursor, query.limit + 1);
+  const items = page.slice(0, query.limit);
+  const last = items[items.length - 1];
+  const nextCursor = page.length > query.limit && last ? encodeSearchCursor(sort, { key: last.sortKey === null ? null : Number(last.sortKey), seq: Number(last.seq) }) : null;
   const min = toDollars(facets.minPriceCents);
   const max = toDollars(facets.maxPriceCents);
   const shape: SearchShape = {
-    page: page.slice(0, query.limit).map((row) => ({ seq: row.seq, sortKey: row.key })),
+    page: items.map((row) => ({ seq: Number(row.seq), sortKey: row.sortKey === null ? null : Number(row.sortKey) })),
     nextCursor,
     facets: {
       categories: facets.categories,
