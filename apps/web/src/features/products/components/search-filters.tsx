@@ -26,10 +26,11 @@ function FacetGroup({ legend, counts, picked, onToggle }: { legend: string; coun
     <fieldset className="fieldset">
       <legend className="fieldset-legend">{legend}</legend>
       {shown.map(({ value, count }) => (
-        <label key={value} className="label cursor-pointer justify-start gap-2 py-0.5 text-sm text-base-content">
-          <input type="checkbox" className="checkbox checkbox-sm" checked={picked.includes(value)} onChange={() => onToggle(value)} />
-          <span className="grow break-words">{value}</span>
-          <span className="badge badge-ghost badge-sm" aria-label={`${count} results`}>
+        // daisyUI's label does not wrap: a long category name would push its count out of the panel.
+        <label key={value} className="label cursor-pointer justify-start gap-2 py-0.5 text-sm whitespace-normal text-base-content">
+          <input type="checkbox" className="checkbox checkbox-sm shrink-0" checked={picked.includes(value)} onChange={() => onToggle(value)} />
+          <span className="min-w-0 grow break-words">{value}</span>
+          <span className="badge badge-ghost badge-sm shrink-0" aria-label={`${count} results`}>
             {count}
           </span>
         </label>
