@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { runOrderSweep } from './modules/orders/sales.service.ts';
-import { createSmtpTransport, deliverDueEmails, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
+import { createSmtpTransport, deliverDueEmails, PRUNE_INTERVAL_MS, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
 
 export interface BackgroundWork {
   /** Stops the timers and waits for a pass in progress to end (graceful shutdown). */
@@ -37,21 +37,17 @@ function every(everyMs: number, log: FastifyBaseLogger, name: string, task: () =
 }
 
 /**
- * Each server process sweeps orders (3-business-day cancel, late flags) and sends due emails (then
- * deletes sent ones past their keeping time) on an interval. Both are safe with several processes on
- * one database (guarded updates, SKIP LOCKED; two prunes at once delete each row once).
+ * Each server process sweeps orders (3-business-day cancel, late flags), sends due emails and, hourly,
+ * deletes sent ones past their keeping time, each on its own interval. All are safe with several
+ * processes on one database (guarded updates, SKIP LOCKED; two prunes at once delete each row once).
  */
 export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger, transport?: MailTransport): BackgroundWork {
   const stops = [every(ctx.config.orderSweepIntervalMs, log, 'order sweep', () => runOrderSweep(ctx.db, ctx.config, ctx.clock()))];
   const mail = ctx.config.mail;
   const mailer = mail ? (transport ?? createSmtpTransport(mail.smtpUrl)) : null;
   if (mail && mailer) {
-    stops.push(
-      every(ctx.config.mailIntervalMs, log, 'mail delivery', async () => {
-        await deliverDueEmails(ctx.db, mailer, mail.from, ctx.clock());
-        await pruneSentEmails(ctx.db, ctx.clock());
-      }),
-    );
+    stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, mail.from, ctx.clock())));
+    stops.push(every(PRUNE_INTERVAL_MS, log, 'sent email pruning', () => pruneSentEmails(ctx.db, ctx.clock())));
   }
   return {
     async stop() {

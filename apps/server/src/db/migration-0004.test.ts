@@ -1,13 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
-import { loadConfig } from '../config.ts';
 import { buildApp } from '../app.ts';
-import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { queryRows } from './rows.ts';
-import { migrateWith, migrationsBefore } from '../../test/helpers/migrations.ts';
-import { createPostgresDatabase, DATABASE_KINDS, TEST_ORIGIN } from '../../test/helpers/test-app.ts';
+import { openDatabaseBefore } from '../../test/helpers/migrations.ts';
+import { DATABASE_KINDS, TEST_ORIGIN } from '../../test/helpers/test-app.ts';
 import { TEST_SHIP_TO } from '../../test/helpers/accounts.ts';
 
 for (const kind of DATABASE_KINDS) {
@@ -18,14 +16,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('turns every one-line order into an order with one line, a number, a status, a seller and a timeline', async () => {
-      const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
-      if (pg) cleanups.push(pg.drop);
-      const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, DATA_DIR: ':memory:', RATE_LIMIT: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
-      const database = await openDatabase(config.database);
-      cleanups.push(() => database.close());
-      const before = migrationsBefore('0004');
-      cleanups.push(before.remove);
-      await migrateWith(database, before.dir);
+      const { database, config } = await openDatabaseBefore(kind, '0004', cleanups);
 
       // Rows in the shape 0003 left them: a live order, a cancelled one, one whose product was deleted.
       const db = database.db;

@@ -1,11 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
 import { runMigrations } from './migrate.ts';
 import { queryRows } from './rows.ts';
-import { migrateWith, migrationsBefore } from '../../test/helpers/migrations.ts';
-import { createPostgresDatabase, DATABASE_KINDS, TEST_ORIGIN } from '../../test/helpers/test-app.ts';
+import { openDatabaseBefore } from '../../test/helpers/migrations.ts';
+import { DATABASE_KINDS } from '../../test/helpers/test-app.ts';
 
 interface Cell {
   category: string;
@@ -24,14 +22,7 @@ for (const kind of DATABASE_KINDS) {
     });
 
     it('counts every product already there into its cell, and keeps counting after', async () => {
-      const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
-      if (pg) cleanups.push(pg.drop);
-      const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, DATA_DIR: ':memory:', RATE_LIMIT: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
-      const database = await openDatabase(config.database);
-      cleanups.push(() => database.close());
-      const before = migrationsBefore('0007');
-      cleanups.push(before.remove);
-      await migrateWith(database, before.dir);
+      const { database } = await openDatabaseBefore(kind, '0007', cleanups);
 
       // A catalog as 0006 left it: two products sharing a cell (prices out of order), one without a
       // price, one out of stock (stock below its MOQ).

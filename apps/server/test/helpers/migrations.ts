@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from '../../src/db/client.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
 import { MIGRATIONS_FOLDER } from '../../src/locations.ts';
+import { createPostgresDatabase, TEST_ORIGIN, type DatabaseKind } from './test-app.ts';
 
 /**
  * The migrations folder as it was before the migration whose tag starts with `tagPrefix` (e.g. "0004"):
@@ -32,4 +34,24 @@ export async function migrateWith(database: Database, migrationsFolder: string):
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     await migrate(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }
+}
+
+/**
+ * A fresh database of `kind` migrated up to just before the migration `tagPrefix`, with the config a
+ * test app needs to open it. Everything it creates is undone by the functions pushed onto `cleanups`.
+ */
+export async function openDatabaseBefore(
+  kind: DatabaseKind,
+  tagPrefix: string,
+  cleanups: Array<() => Promise<void> | void>,
+): Promise<{ database: Database; config: Config }> {
+  const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
+  if (pg) cleanups.push(pg.drop);
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, DATA_DIR: ':memory:', RATE_LIMIT: 'false', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+  const database = await openDatabase(config.database);
+  cleanups.push(() => database.close());
+  const before = migrationsBefore(tagPrefix);
+  cleanups.push(before.remove);
+  await migrateWith(database, before.dir);
+  return { database, config };
 }

@@ -89,12 +89,14 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
 
 /** Sent emails are kept this long (what was sent to whom, for support), then deleted. */
 export const KEEP_SENT_EMAILS_MS = 30 * 24 * 60 * 60_000;
+/** How often pruning runs: emails expire by the day, so an hourly pass keeps up. */
+export const PRUNE_INTERVAL_MS = 60 * 60_000;
 const PRUNE_BATCH = 500;
 
 /**
  * Deletes sent emails older than KEEP_SENT_EMAILS_MS, oldest first, at most PRUNE_BATCH per pass so a
- * pass never holds the table long; the delivery interval runs it after each delivery pass. Unsent
- * emails are never deleted, however old.
+ * pass never holds the table long; background.ts runs it every PRUNE_INTERVAL_MS. Unsent emails are
+ * never deleted, however old.
  */
 export async function pruneSentEmails(db: Db, now: Date): Promise<number> {
   const expired = db

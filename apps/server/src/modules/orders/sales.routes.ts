@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptOrderInputSchema,
-  type Sale,
   declineOrderInputSchema,
   saleListSchema,
   saleSchema,
   salesCountsSchema,
   salesListQuerySchema,
   shipOrderInputSchema,
+  type Sale,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
