@@ -106,6 +106,9 @@ for (const size of SIZES) {
       await press(buyNow);
       const dialog = page.getByRole('dialog', { name: 'Checkout' });
       await expect(dialog).toBeVisible();
+      // The dialog loads the buyer's ship-to first; pausing the clock before that answer lands would
+      // freeze the query's timers and leave Buy disabled (seen under load).
+      await expect(dialog.getByRole('button', { name: 'Buy', exact: true })).toBeEnabled();
       await page.clock.pauseAt(Date.now() + 1_000);
 
       // The page behind is out of reach: a tap where Buy Now is lands on the dialog's backdrop.
