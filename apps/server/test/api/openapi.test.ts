@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
@@ -85,6 +85,9 @@ const SAMPLES: Sample[] = [
   { operation: 'GET /api/health', what: 'health', send: ({ env }) => env.request({ method: 'GET', url: '/api/health' }) },
   { operation: 'GET /api/me', what: 'signed out', send: ({ env }) => env.request({ method: 'GET', url: '/api/me' }) },
   { operation: 'GET /api/me', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me', headers: asUser(seller) }) },
+  { operation: 'GET /api/me/sessions', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me/sessions', headers: asUser(seller) }) },
+  { operation: 'POST /api/me/sessions/sign-out-others', what: 'nothing else to end', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/me/sessions/sign-out-others', headers: asUser(seller), payload: {} }) },
+  { operation: 'DELETE /api/me', what: 'wrong password', send: ({ env, seller }) => env.request({ method: 'DELETE', url: '/api/me', headers: asUser(seller), payload: { password: 'Not-the-password-1' } }) },
   {
     operation: 'POST /api/addproduct',
     what: 'a full product',
@@ -336,7 +339,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
-    const operator = await signUpUser(env, { name: 'OpenAPI Operator', email: OPENAPI_OPERATOR });
+    const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
     const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {

@@ -30,7 +30,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       const user = await getSessionUser(ctx.auth, request);
-      if (!user || !isOperator(ctx.config, user.email)) throw noSuchRoute();
+      if (!(await isOperator(ctx.db, ctx.config, user)) || !user) throw noSuchRoute();
       // The global cross-site check leaves these routes to us: an operator's write is checked here.
       await refuseCrossSite(request);
       operators.set(request, user);

@@ -7,7 +7,7 @@ import { businessProfiles } from '../../db/schema/business.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireUser } from '../accounts/session.ts';
+import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
 import { getBusinessProfile, readDocument, saveBusinessProfile, storeBusinessDocument } from './business.service.ts';
 import { sendDocument } from './document-reply.ts';
 import { sniffDocument, storedFileName } from './document-sniff.ts';
@@ -76,6 +76,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
     routeContract({ summary: 'Save your business profile', tags, signedIn: true, body: businessProfileInputSchema, response: { 200: businessProfileSchema } }),
     async (request) => {
       const user = await requireUser(ctx.auth, request);
+      requireVerifiedEmail(user, 'submit your business for verification');
       const input = parseInput(businessProfileInputSchema, request.body);
       return saveBusinessProfile(ctx.db, user.id, input);
     },
@@ -110,6 +111,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
       },
       async (request) => {
         const user = await requireUser(ctx.auth, request);
+        requireVerifiedEmail(user, 'submit your business for verification');
         const upload = await readUpload(request);
         const type = sniffDocument(upload.bytes);
         return storeBusinessDocument(ctx.db, user.id, { bytes: upload.bytes, type, name: storedFileName(upload.filename, type) });

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Sale, Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
 import {
   dayFromToday,
@@ -45,7 +45,7 @@ describeEachDatabase(
   (env) => {
     let operator: TestUser;
     beforeAll(async () => {
-      operator = await signUpUser(env(), { name: 'Operator One', email: OPERATOR_EMAIL });
+      operator = await signUpOperator(env(), OPERATOR_EMAIL);
     });
 
     const approve = (id: string) => env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator) });

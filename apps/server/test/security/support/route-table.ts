@@ -161,6 +161,25 @@ export const ROUTES: RouteCase[] = [
       expect(email).toBe(actor === 'signedOut' ? null : actor === 'other' ? f.other.email : f.owner.email);
     },
   },
+  // Account settings act on the caller's own account only: there is no id to point at another's.
+  {
+    route: 'GET /api/me/sessions',
+    request: () => ({ method: 'GET', url: '/api/me/sessions' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'POST /api/me/sessions/sign-out-others',
+    request: () => ({ method: 'POST', url: '/api/me/sessions/sign-out-others', payload: {} }),
+    // The other user has one session, so nothing else to end; the owner has spares (makeFixture), which end.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+  },
+  {
+    route: 'DELETE /api/me',
+    request: () => ({ method: 'DELETE', url: '/api/me', payload: { password: 'Not-the-password-1' } }),
+    expected: { signedOut: 401, other: 422, owner: 422 },
+  },
   {
     route: 'GET /api/topproduct',
     request: () => ({ method: 'GET', url: '/api/topproduct' }),

@@ -46,6 +46,11 @@ export function UserMenu({ user }: { user: Me }) {
               Business profile
             </Link>
           </li>
+          <li>
+            <Link to={paths.settings} className="link link-hover">
+              Account settings
+            </Link>
+          </li>
           {me?.operator ? (
             <li>
               <Link to={paths.adminVerifications} className="link link-hover">
