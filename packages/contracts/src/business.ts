@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { addressSchema } from './address.ts';
 import { VERIFICATION_MODES, VERIFICATION_STATUSES } from './verification.ts';
 
@@ -90,7 +91,7 @@ export const verificationListSchema = z.array(verificationSchema);
 export const verificationListQuerySchema = z.object({
   status: z.enum(['pending', 'verified', 'rejected', 'expired'], { error: 'status must be one of pending, verified, rejected, expired' }).default('pending'),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
-  cursor: z.string().max(64).optional(),
+  cursor: cursorSchema.optional(),
 });
 
 export const rejectInputSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { LIMITS } from './limits.ts';
 import { addressSchema } from './address.ts';
 
@@ -176,7 +177,7 @@ export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
 export const salesListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 

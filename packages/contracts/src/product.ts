@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { CATEGORIES } from './categories.ts';
 import { LIMITS } from './limits.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
@@ -171,7 +172,7 @@ export const productIdSchema = z.uuid();
 /** Query of every product list call: one bounded page, optionally filtered. */
 export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
   category: categorySchema.optional(),
   available: z.enum(['true', 'false']).optional(),
 });
