@@ -1,5 +1,6 @@
-import { beforeAll, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { PassThrough } from 'node:stream';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
@@ -15,7 +16,8 @@ import {
   tinyWebp,
   validBusinessBody,
 } from '../../../test/helpers/business.ts';
-import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { businessDocuments, businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { DOCUMENT_UPLOADS_AT_ONCE, DOCUMENT_UPLOADS_PER_HOUR, documentUploadsInFlight } from './business.routes.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
 
@@ -566,4 +568,109 @@ describeEachDatabase(
     });
   },
   { BUYER_VERIFICATION: 'off' },
+);
+
+/** A multipart upload whose body the test feeds: it stays in flight until `finish` or `cut`. */
+function openUpload(env: TestEnv, user: TestUser) {
+  const boundary = `----held${Math.random().toString(16).slice(2)}`;
+  const body = new PassThrough();
+  body.write(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="held.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const answer = env.request({
+    method: 'POST',
+    url: '/api/business/document',
+    headers: { ...asUser(user), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return {
+    answer,
+    finish() {
+      body.end(Buffer.concat([tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      return answer;
+    },
+  };
+}
+
+describeEachDatabase('document uploads: bounded at once, and malformed bodies', (env) => {
+  it(`reads at most ${DOCUMENT_UPLOADS_AT_ONCE} uploads at once per process: one more is a 503 with Retry-After, and a slot frees when one ends`, async () => {
+    const buyers = await Promise.all(Array.from({ length: DOCUMENT_UPLOADS_AT_ONCE + 1 }, (_, n) => signUpUser(env(), { name: `Held Upload Buyer ${n}` })));
+    for (const buyer of buyers) expect((await saveProfile(env(), buyer)).statusCode).toBe(200);
+    const held = buyers.slice(0, DOCUMENT_UPLOADS_AT_ONCE).map((buyer) => openUpload(env(), buyer));
+    await vi.waitFor(() => expect(documentUploadsInFlight(env().app)).toBe(DOCUMENT_UPLOADS_AT_ONCE), { timeout: 10_000 });
+
+    const late = buyers[DOCUMENT_UPLOADS_AT_ONCE]!;
+    const refused = await upload(env(), late, tinyPdf());
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: expect.stringContaining('Too many uploads') } });
+    expect(await statusOf(env(), late)).toMatchObject({ status: 'none', document: null });
+
+    const first = await held[0]!.finish();
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await upload(env(), late, tinyPdf())).statusCode).toBe(200);
+    for (const rest of held.slice(1)) expect((await rest.finish()).statusCode).toBe(200);
+    expect(documentUploadsInFlight(env().app)).toBe(0);
+  });
+
+  it('answers a cut-off or malformed multipart body with 400 in the error shape, never a 500, and stores nothing', async () => {
+    const buyer = await signUpUser(env(), { name: 'Malformed Upload Buyer' });
+    await saveProfile(env(), buyer);
+    const boundary = 'XyZbound';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="p.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const cases: Array<[string, string, Buffer]> = [
+      ['cut off inside the file', `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), tinyPdf().subarray(0, 50)])],
+      ['cut off inside a part header', `multipart/form-data; boundary=${boundary}`, Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`)],
+      ['no boundary parameter', 'multipart/form-data', Buffer.concat([Buffer.from(head), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])],
+      ['not multipart inside', `multipart/form-data; boundary=${boundary}`, Buffer.from('hello world')],
+      ['a boundary over 70 characters', `multipart/form-data; boundary=${'x'.repeat(200)}`, Buffer.from('x')],
+    ];
+    for (const [what, contentType, payload] of cases) {
+      const response = await env().request({ method: 'POST', url: '/api/business/document', headers: { ...asUser(buyer), 'content-type': contentType }, payload });
+      expect(response.statusCode, what).toBe(400);
+      expect(response.json(), what).toEqual({
+        error: { code: 'BAD_REQUEST', title: 'Upload cut off or malformed', message: 'The upload was cut off or malformed. Try again.' },
+      });
+    }
+    expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', document: null });
+    expect(await env().db().select({ id: businessDocuments.profileId }).from(businessDocuments).innerJoin(businessProfiles, eq(businessProfiles.id, businessDocuments.profileId)).where(eq(businessProfiles.userId, buyer.id))).toEqual([]);
+  });
+
+  it('keeps one document row per profile, replaced in place, and the profile row without the bytes', async () => {
+    const buyer = await signUpUser(env(), { name: 'Replacing Buyer' });
+    await saveProfile(env(), buyer);
+    for (const size of [2000, 3000, 4000]) expect((await upload(env(), buyer, tinyPdf(size))).statusCode).toBe(200);
+    const id = await verificationId(env(), buyer);
+    const rows = await env().db().select({ bytes: businessDocuments.bytes }).from(businessDocuments).where(eq(businessDocuments.profileId, id));
+    expect(rows.map((r) => r.bytes.length)).toEqual([4000]);
+    const own = await env().request({ method: 'GET', url: '/api/business/document', headers: asUser(buyer) });
+    expect(own.rawPayload.length).toBe(4000);
+    const profileColumns = Object.keys(getTableColumns(businessProfiles));
+    expect(profileColumns).not.toContain('document');
+  });
+});
+
+describeEachDatabase(
+  'document uploads: limited per account',
+  (env) => {
+    it(`lets one account start ${DOCUMENT_UPLOADS_PER_HOUR} uploads an hour: the next is a 429 with Retry-After and stores nothing; another account is not held up`, async () => {
+      const buyer = await signUpUser(env(), { name: 'Busy Uploader' });
+      const other = await signUpUser(env(), { name: 'Other Uploader' });
+      await saveProfile(env(), buyer);
+      await saveProfile(env(), other);
+      // Refused files count too: each one was read and checked.
+      expect((await upload(env(), buyer, Buffer.from('<html></html>'))).statusCode).toBe(415);
+      for (let n = 1; n < DOCUMENT_UPLOADS_PER_HOUR; n++) {
+        const response = await upload(env(), buyer, tinyPdf(), { filename: `permit-${n}.pdf` });
+        expect(response.statusCode, `upload ${n}`).toBe(200);
+      }
+      const refused = await upload(env(), buyer, tinyPng(), { filename: 'one-too-many.png', type: 'image/png' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many document uploads from this account\. Try again in \d+ seconds\.$/) } });
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(3600);
+      expect(await statusOf(env(), buyer)).toMatchObject({ document: { name: `permit-${DOCUMENT_UPLOADS_PER_HOUR - 1}.pdf` } });
+      expect((await upload(env(), other, tinyPdf())).statusCode).toBe(200);
+    });
+  },
+  { RATE_LIMIT: 'true' },
 );
