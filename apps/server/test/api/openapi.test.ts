@@ -57,6 +57,8 @@ interface World {
   notificationId: string;
   operator: TestUser;
   verificationId: string;
+  /** The revision of that verification as the queue last showed it. */
+  revision: string;
 }
 
 const OPENAPI_OPERATOR = 'openapi-operator@example.com';
@@ -251,7 +253,9 @@ const SAMPLES: Sample[] = [
     what: 'the queue',
     send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/verifications?status=pending&limit=5', headers: asUser(operator) }),
     keep: (world, body) => {
-      world.verificationId = (body as Array<{ _id: string }>)[0]?._id ?? '';
+      const first = (body as Array<{ _id: string; revision: string }>)[0];
+      world.verificationId = first?._id ?? '';
+      world.revision = first?.revision ?? '';
     },
   },
   { operation: 'GET /api/admin/verifications', what: 'not an operator (404)', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/admin/verifications', headers: asUser(buyer) }) },
@@ -263,19 +267,35 @@ const SAMPLES: Sample[] = [
   {
     operation: 'POST /api/admin/verifications/{id}/reject',
     what: 'reject',
-    send: ({ env, operator, verificationId }) =>
-      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan' } }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan', revision } }),
   },
   { operation: 'POST /api/business/document', what: 'a new PDF', send: (world) => uploadPermit(world, tinyPdf()) },
   {
     operation: 'POST /api/admin/verifications/{id}/approve',
+    what: 'the revision before the new PDF (409)',
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
+  },
+  {
+    operation: 'GET /api/admin/verifications',
+    what: 'the queue again',
+    send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/verifications?status=pending&limit=5', headers: asUser(operator) }),
+    keep: (world, body) => {
+      world.revision = (body as Array<{ _id: string; revision: string }>).find((v) => v._id === world.verificationId)?.revision ?? '';
+    },
+  },
+  {
+    operation: 'POST /api/admin/verifications/{id}/approve',
     what: 'approve',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
   {
     operation: 'POST /api/admin/verifications/{id}/approve',
     what: 'already decided (409)',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
   { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
@@ -340,7 +360,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '', revision: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
-import { businessProfiles } from '../../../src/db/schema/business.ts';
+import { businessDocuments, businessProfiles } from '../../../src/db/schema/business.ts';
 import { notifications } from '../../../src/db/schema/orders.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
@@ -439,7 +439,7 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
 async function ensurePendingVerification(env: TestEnv, user: TestUser, other: TestUser): Promise<string> {
   await env.db().delete(businessProfiles).where(eq(businessProfiles.userId, other.id));
   const document = Buffer.from(`%PDF-1.4\n${OWNER_DOCUMENT_TEXT}\n%%EOF\n`);
-  const fields = { status: 'pending', document, documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
+  const fields = { status: 'pending', documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
   const [row] = await env
     .db()
     .insert(businessProfiles)
@@ -447,6 +447,11 @@ async function ensurePendingVerification(env: TestEnv, user: TestUser, other: Te
     .onConflictDoUpdate({ target: businessProfiles.userId, set: fields })
     .returning({ id: businessProfiles.id });
   if (!row) throw new Error('no business profile');
+  await env
+    .db()
+    .insert(businessDocuments)
+    .values({ profileId: row.id, bytes: document })
+    .onConflictDoUpdate({ target: businessDocuments.profileId, set: { bytes: document } });
   return row.id;
 }
 
