@@ -47,6 +47,7 @@ const envSchema = z.object({
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
+  PASSWORD_HASH: z.enum(['scrypt', 'test-sha256'], { error: 'must be scrypt or test-sha256' }).default('scrypt'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +81,11 @@ export interface Config {
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
   buyerVerification: 'tiers' | 'required' | 'off';
+  /**
+   * How account passwords are hashed: scrypt always in production; `test-sha256` is the test suites'
+   * cheap stand-in (modules/accounts/test-password-hash.ts), refused at start-up in production.
+   */
+  passwordHash: 'scrypt' | 'test-sha256';
 }
 
 export class ConfigError extends Error {
@@ -109,6 +115,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const plainOrigins = (env.TRUSTED_ORIGINS ?? []).filter((origin) => !origin.startsWith('https://'));
     if (plainOrigins.length > 0) problems.push(`TRUSTED_ORIGINS: must be https origins in production (not ${plainOrigins.join(', ')})`);
     if (env.SEED_DEMO) problems.push('SEED_DEMO: demo accounts are never seeded in production');
+    if (env.PASSWORD_HASH !== 'scrypt') problems.push(`PASSWORD_HASH: ${env.PASSWORD_HASH} is for test accounts only; production hashes passwords with scrypt`);
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
@@ -149,5 +156,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailIntervalMs: env.MAIL_INTERVAL_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
+    passwordHash: env.PASSWORD_HASH,
   };
 }

@@ -19,7 +19,7 @@ interface Run {
 /** Runs the real server entry point as an operator would, and collects what it prints. */
 function runServer(env: Record<string, string>, untilStdout?: RegExp): Promise<Run & { kill?: () => Promise<Run> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PASSWORD_HASH: 'test-sha256', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -69,6 +69,13 @@ describe('server start-up', () => {
     expect(run.stderr).toMatch(/DATABASE_URL/);
     expect(run.stderr).toMatch(/LOG_LEVEL/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('refuses the test password hash in production, naming the variable', async () => {
+    const run = await runServer({ NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40), PASSWORD_HASH: 'test-sha256' });
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/PASSWORD_HASH: test-sha256 is for test accounts only/);
+    expect(run.stdout).not.toMatch(/listening/);
   });
 
   it('gives a one-line reason when the database is unreachable', async () => {

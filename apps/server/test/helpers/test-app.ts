@@ -51,6 +51,9 @@ export async function createTestEnv(kind: DatabaseKind, env: Record<string, stri
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: ':memory:',
     RATE_LIMIT: 'false',
+    // Test accounts get the cheap hash, except in production mode, which refuses it (config.ts); a
+    // suite about hashing passes { PASSWORD_HASH: 'scrypt' }.
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH: 'test-sha256' }),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });

@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createRepeatLimiter } from '../../lib/repeat-limiter.ts';
+import { testPasswordHash } from './test-password-hash.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -92,7 +93,14 @@ export function createAuth(config: Config, db: Db) {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // better-auth's own scrypt unless the test configuration asks for the cheap stand-in.
+      ...(config.passwordHash === 'test-sha256' ? { password: testPasswordHash } : {}),
+    },
     session: { expiresIn: SESSION_SLIDING_SECONDS, updateAge: DAY_SECONDS },
     // Our own limiter (rate-limits.ts) keys on IP and email; better-auth's would double count.
     rateLimit: { enabled: false },

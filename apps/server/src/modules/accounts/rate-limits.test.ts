@@ -311,7 +311,7 @@ describe('sign-in and sign-up rate limits while PostgreSQL is away', () => {
     const relay = await startRelay(Number(target.port));
     const relayed = new URL(pgDb.url);
     relayed.port = String(relay.port);
-    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, RATE_LIMIT: 'true', DATABASE_URL: relayed.toString() });
+    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, RATE_LIMIT: 'true', PASSWORD_HASH: 'test-sha256', DATABASE_URL: relayed.toString() });
     const database = await openDatabase(config.database);
     await runMigrations(database);
     const { app } = await buildApp({ config, database, logger: false });

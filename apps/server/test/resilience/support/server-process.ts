@@ -47,6 +47,7 @@ export async function startServer({ port, env, startTimeoutMs = 60_000 }: Server
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'false',
       SEED_DEMO: 'false',
+      PASSWORD_HASH: 'test-sha256',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
