@@ -16,10 +16,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * In memory only (dataDir null): start as a copy of this data-folder dump (`dumpDataDir`) instead
+       * of an empty cluster. The test suites clone a migrated template this way.
+       */
+      template?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir, options.template);
 }
 
 /**
@@ -30,10 +40,10 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 // Each driver is loaded only when chosen: a server on PostgreSQL never loads PGlite (and the reverse),
 // which keeps the production process smaller.
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
