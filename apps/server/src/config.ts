@@ -35,6 +35,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: list.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   RATE_LIMIT: boolean.default(true),
   TRUST_PROXY_HOPS: z.coerce
     .number({ error: 'must be a whole number of proxies (0 or more)' })
@@ -60,7 +61,8 @@ export interface Config {
   baseUrl: string;
   trustedOrigins: string[];
   corsOrigins: string[];
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
+  database: { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number } | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   seedDemo: boolean;
@@ -123,7 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.

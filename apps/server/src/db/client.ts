@@ -17,7 +17,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number }
   | {
       kind: 'pglite';
       dataDir: string | null;
@@ -29,7 +29,7 @@ export type DatabaseOptions =
     };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir, options.template);
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20, options.poolWaitMs ?? 10_000) : openPglite(options.dataDir, options.template);
 }
 
 /**
@@ -59,11 +59,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  // A rush on one product queues requests for a connection; waiting up to 10 s beats failing them
-  // with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
+  // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolWaitMs });
   // A database restart kills idle and busy connections; without these listeners node-postgres
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
