@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../../../../scripts/throwaway-postgres.ts';
+import { buildServerIfStale } from './compiled-server.ts';
 import { createPostgresTemplate, writePgliteTemplate } from './templates.ts';
 
 declare module 'vitest' {
@@ -21,9 +22,10 @@ const cleanups: Array<() => Promise<void> | void> = [];
 /**
  * Every API test runs on PGlite and on PostgreSQL. With TEST_PG_URL set (CI harness, benchmarks) that
  * server is used; otherwise a throwaway cluster is started here and removed at the end. Both migrated
- * templates are built here, once per run.
+ * templates are built here, once per run, and the compiled server the spawning tests run.
  */
 export async function setup(project: TestProject): Promise<void> {
+  buildServerIfStale();
   let url = process.env.TEST_PG_URL;
   if (!url) {
     cluster = await startThrowawayPostgres();
