@@ -2,7 +2,8 @@
 # `npm test`: every check in order. Provisions Chromium and PostgreSQL when missing (as root),
 # then type check, lint, Vitest (unit + API on PGlite and a throwaway PostgreSQL), the server's API
 # tests again on the other supported Node line, web and server build, Playwright end-to-end in
-# Debian's Chromium, and the resilience suite (crash, outage, shutdown, `npm start` under signals).
+# Debian's Chromium, and the resilience suite (crash, outage, shutdown, `npm start` under signals;
+# the fuzz sample runs in the Vitest step).
 # Everything runs on a supported Node line (scripts/test-node-lines.mjs: the machine's own when
 # `engines` accepts it, else one from the npm registry). Prints each step's time and the machine's
 # load, the slowest tests, and ends with one line `N passed, N failed`.
@@ -38,6 +39,8 @@ step vitest npx vitest run --reporter=default --reporter=json --outputFile.json=
 step api-second-node bash scripts/test-api-on-second-node.sh --reporter=dot --reporter=json --outputFile.json=.tmp/vitest-second-node.json
 step build npm run --silent build
 step e2e npx playwright test -c e2e/playwright.config.ts
-step resilience npx vitest run -c vitest.resilience.config.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-resilience.json
+# The fuzz properties ran once already (their sample in the Vitest step); their volume run is
+# `npm run test:resilience` alone.
+step resilience npx vitest run -c vitest.resilience.config.ts --exclude apps/server/test/resilience/fuzz-volume.test.ts --reporter=default --reporter=json --outputFile.json=.tmp/vitest-resilience.json
 
 node scripts/summarize-tests.mjs "${failed_steps[@]}"
