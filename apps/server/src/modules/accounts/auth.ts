@@ -21,6 +21,7 @@ import {
   RESET_LINK_SECONDS,
   VERIFY_LINK_SECONDS,
 } from './account-emails.ts';
+import { testPasswordHash } from './test-password-hash.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -111,6 +112,8 @@ export function createAuth(config: Config, db: Db) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       autoSignIn: true,
+      // better-auth's own scrypt unless the test configuration asks for the cheap stand-in.
+      ...(config.passwordHash === 'test-sha256' ? { password: testPasswordHash } : {}),
       resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
       // A reset link is the mailbox speaking: whoever held the account's sessions is signed out.
       revokeSessionsOnPasswordReset: true,
