@@ -222,7 +222,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
           </p>
         ) : showForm ? (
           <div className="flex flex-col gap-2">
-            {shipTo.isError ? <p className="text-sm text-warning">Your saved address could not be loaded; enter where to ship.</p> : null}
+            {shipTo.isError ? <p className="text-sm text-error">Your saved address could not be loaded; enter where to ship.</p> : null}
             <AddressFields idPrefix={inputId} register={addressForm.register} errors={addressForm.formState.errors} />
             {saved ? (
               <div className="flex flex-wrap items-center justify-between gap-2">
