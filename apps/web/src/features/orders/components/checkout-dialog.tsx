@@ -7,6 +7,7 @@ import { clampQuantity } from '@bulkcart/contracts/order';
 import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
+import { CasePackNote, useCasePackRounding } from '../../../components/case-pack-note.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
@@ -49,6 +50,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   const casepack = product.casepack;
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity, casepack)));
   const quantity = clampQuantity(text, casepack);
+  const rounding = useCasePackRounding(text, quantity, casepack);
   // One key per purchase intent (quantity and address) for as long as the dialog is open: a Buy
   // clicked again after a lost answer must replay that order, not place a second, even after trying
   // another quantity in between. A new opening (a new mount) or a success starts afresh.
@@ -102,6 +104,11 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   async function buy(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current || shipTo.isPending) return;
+    // Typed off the case pack and sent at once: this press shows the rounded quantity, the next buys it.
+    if (rounding.holdsSubmit()) {
+      roundToCases();
+      return;
+    }
     inFlight.current = true;
     setIsBuying(true);
     try {
@@ -135,6 +142,16 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
       inFlight.current = false;
       setIsBuying(false);
     }
+  }
+
+  function step(by: number) {
+    rounding.changed();
+    setText(String(clampQuantity(quantity + by, casepack)));
+  }
+
+  function roundToCases(focusGoesTo: EventTarget | null = null) {
+    rounding.rounded(focusGoesTo);
+    setText(String(quantity));
   }
 
   function startChange() {
@@ -185,7 +202,7 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
             Quantity
           </label>
           <div className="join">
-            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => setText(String(clampQuantity(quantity - casepack, casepack)))}>
+            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => step(-casepack)}>
               −
             </button>
             <input
@@ -199,13 +216,18 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
               className="input join-item w-32 text-center"
               value={text}
               // Single units clamp as typed (docs/product/screens.md); whole cases wait for the blur, or typing 24 would stop at 12.
-              onChange={(e) => setText(e.target.value === '' || casepack > 1 ? e.target.value : String(clampQuantity(e.target.value)))}
-              onBlur={() => setText(String(quantity))}
+              onChange={(e) => {
+                rounding.changed();
+                setText(e.target.value === '' || casepack > 1 ? e.target.value : String(clampQuantity(e.target.value)));
+              }}
+              onBlur={(e) => roundToCases(e.relatedTarget)}
+              aria-describedby={rounding.showsNote ? `${inputId}-cases` : undefined}
             />
-            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => setText(String(clampQuantity(quantity + casepack, casepack)))}>
+            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => step(casepack)}>
               +
             </button>
           </div>
+          {rounding.showsNote ? <CasePackNote id={`${inputId}-cases`} casepack={casepack} quantity={quantity} /> : null}
           {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} breaksApply={pricing.breaksApply} /> : null}
           {pricing.canOrder ? null : (
             <p className="alert alert-warning mt-2 text-sm" role="status" data-testid="verification-required">
