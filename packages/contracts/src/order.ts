@@ -180,6 +180,15 @@ export const salesListQuerySchema = z.object({
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 
+/**
+ * GET /api/orders/{email}: the buyer's orders, newest first. Without a status, every order but the
+ * cancelled ones (the spec's list); with one, only that status (the cart's Cancelled filter).
+ */
+export const orderListQuerySchema = salesListQuerySchema.extend({
+  status: orderStatusSchema.optional().describe('Only orders in this status; without it, every order but the cancelled ones'),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
 /** GET /api/sales/counts: the seller's orders per status (the desk's filter tabs). */
 export const salesCountsSchema = z.object({
   placed: z.int(),

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { unitsText } from '@bulkcart/contracts/quantity';
 
 /**
  * Whole cases only: a quantity typed off the case pack is rounded up, and the buyer is told so next
@@ -38,7 +39,7 @@ export function useCasePackRounding(text: string, quantity: number, casepack: nu
 export function CasePackNote({ id, casepack, quantity }: { id: string; casepack: number; quantity: number }) {
   return (
     <p id={id} className="rounded-box bg-info/10 px-3 py-2 text-sm" role="status" data-testid="case-pack-note">
-      Rounded up to whole cases of {casepack}: {quantity.toLocaleString('en-US')} units.
+      Rounded up to whole cases of {casepack}: {unitsText(quantity)}.
     </p>
   );
 }

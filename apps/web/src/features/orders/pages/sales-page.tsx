@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from '../../../lib/router.tsx';
 import { ORDER_STATUSES, orderStatusSchema, type OrderStatus, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { unitsText } from '@bulkcart/contracts/quantity';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSales, useSalesCounts } from '../api/get-sales.ts';
@@ -127,7 +128,7 @@ function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) =
           <ul>
             {order.lines.map((line, i) => (
               <li key={line.productId ?? i} className="break-words">
-                {line.quantity} unite × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
+                {unitsText(line.quantity)} × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
               </li>
             ))}
           </ul>
