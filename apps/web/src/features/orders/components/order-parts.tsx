@@ -118,6 +118,33 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
   );
 }
 
+/** The packing slip's lines: product and quantity, never a price. */
+export function PackingSlipLines({ order }: { order: Pick<Order, 'lines'> }) {
+  return (
+    <table className="table table-sm" data-testid="packing-slip-lines">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line, index) => (
+          <tr key={line.productId ?? index}>
+            <td className="break-words">
+              <span className="font-medium">{line.product.name}</span>
+              <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
+            </td>
+            <td className="text-right whitespace-nowrap">{unitsText(line.quantity)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** Every transition: when, who, to which status, and its note (ship-by date, reason, tracking). */
 export function OrderTimeline({ order }: { order: Pick<Order, 'timeline'> }) {
   return (

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders, type OrdersShown } from '../api/get-orders.ts';
+import { FilterTabs } from '../components/filter-tabs.tsx';
 import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
@@ -49,24 +50,15 @@ export function CartPage() {
       <h1 id="cart-heading" className="text-2xl font-bold md:text-3xl">
         Cart
       </h1>
-      <nav aria-label="Show orders" className="flex gap-2">
-        {(
-          [
-            ['live', 'Orders'],
-            ['cancelled', 'Cancelled'],
-          ] as const
-        ).map(([value, label]) => (
-          <button
-            key={value}
-            type="button"
-            className={`btn btn-sm ${shown === value ? 'btn-primary' : 'btn-ghost bg-base-100 ring-1 ring-base-300'}`}
-            aria-pressed={shown === value}
-            onClick={() => setParams(value === 'cancelled' ? { status: value } : {}, { replace: true })}
-          >
-            {label}
-          </button>
-        ))}
-      </nav>
+      <FilterTabs
+        label="Show orders"
+        idPrefix="cart-tab"
+        tabs={[
+          { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
+          { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
+        ]}
+        onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
+      />
       {content}
       {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
     </section>
