@@ -4,7 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import type { Order } from '@bulkcart/contracts/order';
 import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
-import { addProduct, featureOwnProducts, ordersOf, productOfAnotherSeller, stockOf } from './support/shop-api.ts';
+import { addProduct, addProductOfAnotherSeller, featureOwnProducts, ordersOf, productOfAnotherSeller, stockOf } from './support/shop-api.ts';
 import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 
 
@@ -143,6 +143,37 @@ test('more than the stock is refused by the server with the spec notice above th
   await expect(dialog.getByRole('button', { name: 'Buy', exact: true })).toBeEnabled();
   expect(await stockOf(page.request, product._id)).toBe(30);
   expect(await ordersOf(page.request, signedInUser)).toEqual([]);
+});
+
+test('a price raised while the dialog is open is refused with "The price changed" and the new price; Buy again pays the price then shown', async ({ page, baseURL, signedInUser }) => {
+  const { product, sellerRequest, dispose } = await addProductOfAnotherSeller(baseURL!, { price: 12, mainquantity: 100, minquantity: 5 });
+  try {
+    const dialog = await openCheckoutFromDetail(page, product, 5);
+    await expect(dialog.getByTestId('checkout-unit-price')).toContainText('$12.00');
+    // The seller raises the price after the buyer opened the dialog.
+    const raised = await sellerRequest.put(`/api/updateproduct/${product._id}`, {
+      headers: { origin: baseURL! },
+      data: { ...product, price: 12.5, description: product.description ?? 'Cartons', rating: product.rating ?? 4 },
+    });
+    expect(raised.status(), await raised.text()).toBe(200);
+
+    await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expectErrorNoticeAboveDialog(page, {
+      title: 'The price changed',
+      text: 'The price changed: it is now $12.50 a unit (you saw $12.00). Nothing was ordered; check the new price and buy again.',
+    });
+    expect(await ordersOf(page.request, signedInUser)).toEqual([]);
+    expect(await stockOf(page.request, product._id)).toBe(100);
+    // The dialog now shows the price the server charges, and Buy states it.
+    await expect(dialog.getByTestId('checkout-unit-price')).toContainText('$12.50');
+    await expect(dialog.getByTestId('checkout-total')).toHaveText('$62.50');
+    await dialog.getByRole('button', { name: 'Buy', exact: true }).click();
+    await expect(dialog).toHaveCount(0);
+    const [placed] = await ordersOf(page.request, signedInUser);
+    expect(placed).toMatchObject({ quantity: 5, unitPrice: 12.5, total: 62.5 });
+  } finally {
+    await dispose();
+  }
 });
 
 test('stock below the minimum is called out before Buy: "Out of stock" and a disabled buy button', async ({ page, baseURL, signedInUser: _buyer }) => {

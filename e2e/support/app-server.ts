@@ -39,7 +39,7 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   let output = '';
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(chosenPort), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'development', PORT: String(chosenPort), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAIL_INTERVAL_MS: '100', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => (output += d));

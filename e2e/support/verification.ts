@@ -55,7 +55,7 @@ export async function verifyBusinessViaApi(userRequest: APIRequestContext, baseU
   const operator = await operatorContext(baseURL);
   try {
     const pending = await findPending(operator, email);
-    expect((await operator.post(`/api/admin/verifications/${pending._id}/approve`)).status()).toBe(200);
+    expect((await operator.post(`/api/admin/verifications/${pending._id}/approve`, { data: { revision: pending.revision } })).status()).toBe(200);
   } finally {
     await operator.dispose();
   }

@@ -47,6 +47,7 @@ const envSchema = z.object({
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
+  REQUIRE_VERIFIED_SELLERS: boolean.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +81,8 @@ export interface Config {
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
   buyerVerification: 'tiers' | 'required' | 'off';
+  /** Whether listing products needs a verified e-mail (docs/decisions/015-account-trust.md). */
+  requireVerifiedSellers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -149,5 +152,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailIntervalMs: env.MAIL_INTERVAL_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
+    requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,
   };
 }

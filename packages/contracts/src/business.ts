@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { addressSchema } from './address.ts';
 import { VERIFICATION_MODES, VERIFICATION_STATUSES } from './verification.ts';
 
@@ -40,13 +41,26 @@ export function utcToday(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
+/** The furthest expiry a permit may have: no licence runs longer, so a later date is a typo. */
+export const PERMIT_MAX_YEARS = 10;
+
+/** The same day `PERMIT_MAX_YEARS` years from `now` (UTC), as YYYY-MM-DD; 29 February falls to 1 March. */
+export function latestPermitExpiry(now: Date = new Date()): string {
+  const d = new Date(`${utcToday(now)}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + PERMIT_MAX_YEARS);
+  return utcToday(d);
+}
+
 /** PUT /api/business. */
 export const businessProfileInputSchema = z.object({
   legalName: text('Legal business name', 160),
   businessType: z.enum(BUSINESS_TYPES, { error: 'Choose a business type' }),
   permitNumber: text('Permit number', 64).regex(/^[A-Za-z0-9][A-Za-z0-9 ./-]*$/, 'Use letters, digits, spaces, ".", "/" or "-"'),
   permitRegion: text('Issuing region', 80),
-  permitExpires: isoDate.refine((v) => v > utcToday(), 'This permit has already expired'),
+  permitExpires: isoDate
+    .refine((v) => v > utcToday(), 'This permit has already expired')
+    .refine((v) => v <= latestPermitExpiry(), `An expiry more than ${PERMIT_MAX_YEARS} years ahead is not accepted: check the date`)
+    .meta({ description: `YYYY-MM-DD, after today and at most ${PERMIT_MAX_YEARS} years ahead (UTC)` }),
   address: addressSchema,
 });
 export type BusinessProfileInput = z.infer<typeof businessProfileInputSchema>;
@@ -83,6 +97,9 @@ export const verificationSchema = businessProfileSchema.extend({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
+  revision: z
+    .string()
+    .describe('Opaque; changes whenever the buyer edits the profile or uploads a document. Send it back with approve or reject: a decision on another revision is refused (409).'),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 export const verificationListSchema = z.array(verificationSchema);
@@ -90,12 +107,35 @@ export const verificationListSchema = z.array(verificationSchema);
 export const verificationListQuerySchema = z.object({
   status: z.enum(['pending', 'verified', 'rejected', 'expired'], { error: 'status must be one of pending, verified, rejected, expired' }).default('pending'),
   limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
-  cursor: z.string().max(64).optional(),
+  cursor: cursorSchema.optional(),
 });
 
+/**
+ * The revision the operator looked at. Optional to the parser so that a decision without it gets the
+ * answer a stale one gets (409 "This submission changed since you opened it"), not a 422.
+ */
+const decisionRevision = z
+  .string()
+  .max(64)
+  .optional()
+  .describe('The `revision` of the queue entry the operator looked at. Required in practice: missing or not the current one, the answer is 409 and nothing is recorded.');
+
+/** POST /api/admin/verifications/{id}/approve. */
+export const approveInputSchema = z.object({ revision: decisionRevision });
+export type ApproveInput = z.infer<typeof approveInputSchema>;
+
+/** POST /api/admin/verifications/{id}/reject. */
 export const rejectInputSchema = z.object({
   reason: text('Reason', 500),
+  revision: decisionRevision,
 });
+export type RejectInput = z.infer<typeof rejectInputSchema>;
+
+/** The 409 of a decision on a revision the buyer has since changed (or none sent). */
+export const SUBMISSION_CHANGED = {
+  title: 'This submission changed since you opened it',
+  message: 'This submission changed since you opened it. Look at it again before deciding.',
+} as const;
 
 export const AUDIT_ACTIONS = ['approve', 'reject'] as const;
 export const auditEntrySchema = z.object({
@@ -106,6 +146,7 @@ export const auditEntrySchema = z.object({
   verificationId: z.string(),
   subjectEmail: z.string(),
   reason: z.string().nullable(),
+  revision: z.string().nullable().describe('The revision decided on; null for decisions recorded before revisions existed'),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListSchema = z.array(auditEntrySchema);

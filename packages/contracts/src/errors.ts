@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
+  /** POST /api/order with an `expectedUnitPrice` the server's price no longer matches. */
+  PRICE_CHANGED: 409,
   BELOW_MOQ: 422,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -28,6 +30,7 @@ export const apiErrorBodySchema = z.object({
     title: z.string(),
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+    unitPrice: z.number().optional().describe('With PRICE_CHANGED: the unit price in dollars the server charges now'),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -2,6 +2,7 @@ export * from './categories.ts';
 export * from './messages.ts';
 export * from './errors.ts';
 export * from './limits.ts';
+export * from './cursor.ts';
 export * from './product.ts';
 export * from './account.ts';
 export * from './order.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { LIMITS } from './limits.ts';
 import { orderStatusSchema } from './order.ts';
 
@@ -31,7 +32,7 @@ export const notificationListSchema = z.array(notificationSchema);
 /** GET /api/notifications: newest first, paged like every list. */
 export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { LIMITS } from './limits.ts';
 import { addressSchema } from './address.ts';
+import { formatMoney, hasAtMostTwoDecimals } from './money.ts';
 
 /**
  * POST /api/order. The spec's buyerName, buyerEmail and data are accepted for compatibility and
@@ -15,6 +17,17 @@ export const createOrderInputSchema = z.object({
     .max(LIMITS.quantityMax, 'Quantity is too large'),
   /** Where to ship; without it the buyer's saved address is used (and with neither: a 422 per missing field). */
   shipTo: addressSchema.optional(),
+  /**
+   * The unit price (dollars) the buyer was shown. When the server's price for this buyer and quantity
+   * differs, nothing is placed: 409 PRICE_CHANGED with the price now. The checkout dialog always sends it.
+   */
+  expectedUnitPrice: z
+    .number({ error: 'Expected unit price must be a number' })
+    .min(0, 'Expected unit price must be at least 0')
+    .max(LIMITS.priceMax, 'Expected unit price is too large')
+    .refine(hasAtMostTwoDecimals, 'Expected unit price can have at most two decimals (cents)')
+    .optional()
+    .describe("The unit price in dollars the buyer saw; if the server's differs, 409 PRICE_CHANGED (error.unitPrice is the price now) and nothing is placed"),
 });
 export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
 
@@ -203,7 +216,7 @@ export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
 export const salesListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 
@@ -234,6 +247,9 @@ export type OpenOrdersCount = z.infer<typeof openOrdersCountSchema>;
 /** Texts the order workflow names; the server answers them and the browser may show them. */
 export const ORDER_MESSAGES = {
   ownProduct: 'You cannot buy your own product.',
+  priceChangedTitle: 'The price changed',
+  priceChanged: (nowCents: number, sawCents: number) =>
+    `The price changed: it is now ${formatMoney(nowCents)} a unit (you saw ${formatMoney(sawCents)}). Nothing was ordered; check the new price and buy again.`,
   alreadyAccepted: 'The seller has already accepted this order',
   notAcceptedInTime: 'Not accepted in time',
 } as const;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { CATEGORIES } from './categories.ts';
 import { LIMITS } from './limits.ts';
-import { hasAtMostTwoDecimals } from './money.ts';
+import { applyDiscount, hasAtMostTwoDecimals, toCents } from './money.ts';
 
 /**
  * Form inputs hand over '' or NaN for an empty number field; JSON clients send nothing. Both mean
@@ -100,6 +101,7 @@ const baseProductFields = {
 
 interface LadderFields {
   price?: number | undefined;
+  discount?: number | undefined;
   minquantity: number;
   casepack?: number | undefined;
   tiers?: PriceBreak[] | undefined;
@@ -140,6 +142,20 @@ function checkLadder(product: LadderFields, ctx: z.RefinementCtx): void {
       });
     }
   });
+  // Every price is at least a cent; a discount can still take the cheapest one below it, and an order
+  // of such a product would be charged nothing.
+  const discount = product.discount ?? 0;
+  if (product.price !== undefined && discount > 0) {
+    const cheapestCents = Math.min(...[product.price, ...tiers.map((t) => t.price)].map(toCents));
+    // A price below a cent is already refused on its own field.
+    if (cheapestCents >= 1 && applyDiscount(cheapestCents, discount) < 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['discount'],
+        message: `With ${discount}% off, the lowest unit price ($${(cheapestCents / 100).toFixed(2)}) comes to less than one cent: lower the discount or raise the price`,
+      });
+    }
+  }
 }
 
 /** POST /api/addproduct. docs/product/rules.md: description, price, rating and Content are optional when adding. */
@@ -171,7 +187,7 @@ export const productIdSchema = z.uuid();
 /** Query of every product list call: one bounded page, optionally filtered. */
 export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: z.string().max(200).optional(),
+  cursor: cursorSchema.optional(),
   category: categorySchema.optional(),
   available: z.enum(['true', 'false']).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorSchema } from './cursor.ts';
 import { CATEGORIES } from './categories.ts';
 import { LIMITS } from './limits.ts';
 import { productSchema } from './product.ts';
@@ -50,7 +51,7 @@ export const searchQuerySchema = z
     inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'inStock is true or false' }).optional()),
     sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: `Sort is one of ${SEARCH_SORTS.join(', ')}` }).optional()),
     limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault)),
-    cursor: z.preprocess(blankToUndefined, z.string().max(200).optional()),
+    cursor: z.preprocess(blankToUndefined, cursorSchema.optional()),
   })
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: 'Minimum price is above the maximum',

@@ -8,6 +8,7 @@ const DEFAULT_TITLES: Record<ErrorCode, string> = {
   NOT_FOUND: 'Not found',
   CONFLICT: 'Conflict',
   OUT_OF_STOCK: 'sorry supply is short',
+  PRICE_CHANGED: 'The price changed',
   BELOW_MOQ: 'Minimum quantity not met',
   PAYLOAD_TOO_LARGE: 'Request too large',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
@@ -23,7 +24,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; unitPrice?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,9 +32,12 @@ export class AppError extends Error {
     this.title = options.title ?? DEFAULT_TITLES[code];
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
+    this.unitPrice = options.unitPrice;
   }
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** PRICE_CHANGED: the unit price in dollars the server charges now. */
+  readonly unitPrice: number | undefined;
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

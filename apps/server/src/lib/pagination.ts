@@ -15,8 +15,10 @@ export function encodeCursor(seq: number): string {
   return Buffer.from(String(seq), 'utf8').toString('base64url');
 }
 
-function invalidCursor(): AppError {
+/** The one answer to a cursor the server did not issue (packages/contracts/src/cursor.ts describes it). */
+export function invalidCursor(): AppError {
   return new AppError('VALIDATION', 'The cursor is not valid. Start again from the first page.', {
+    title: 'Invalid cursor',
     fieldErrors: { cursor: ['Invalid cursor'] },
   });
 }

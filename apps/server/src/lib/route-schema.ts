@@ -66,6 +66,11 @@ export interface RouteContract {
   multipartFile?: string;
   /** The 200 answer is a file download, not JSON (its type is the file's own). */
   download?: boolean;
+  /**
+   * Error statuses a client must handle on this route, each with what it means here; every route
+   * also answers the one error shape under 4XX/5XX (plugins/openapi.ts).
+   */
+  errors?: Record<number, string>;
 }
 
 /** A file answer, as OpenAPI 3.1 describes binary content. */
@@ -88,6 +93,9 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
     response[status] = { description: STATUS_TEXT[Number(status)] ?? 'Success', ...toJsonSchema(body, 'output') };
   }
   if (contract.download) response['200'] = DOWNLOAD_RESPONSE;
+  for (const [status, description] of Object.entries(contract.errors ?? {})) {
+    response[status] = { ...errorResponseSchema, description };
+  }
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,
     tags: contract.tags,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
@@ -58,6 +58,8 @@ interface World {
   notificationId: string;
   operator: TestUser;
   verificationId: string;
+  /** The revision of that verification as the queue last showed it. */
+  revision: string;
 }
 
 const OPENAPI_OPERATOR = 'openapi-operator@example.com';
@@ -86,6 +88,9 @@ const SAMPLES: Sample[] = [
   { operation: 'GET /api/health', what: 'health', send: ({ env }) => env.request({ method: 'GET', url: '/api/health' }) },
   { operation: 'GET /api/me', what: 'signed out', send: ({ env }) => env.request({ method: 'GET', url: '/api/me' }) },
   { operation: 'GET /api/me', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me', headers: asUser(seller) }) },
+  { operation: 'GET /api/me/sessions', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me/sessions', headers: asUser(seller) }) },
+  { operation: 'POST /api/me/sessions/sign-out-others', what: 'nothing else to end', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/me/sessions/sign-out-others', headers: asUser(seller), payload: {} }) },
+  { operation: 'DELETE /api/me', what: 'wrong password', send: ({ env, seller }) => env.request({ method: 'DELETE', url: '/api/me', headers: asUser(seller), payload: { password: 'Not-the-password-1' } }) },
   {
     operation: 'POST /api/addproduct',
     what: 'a full product',
@@ -268,7 +273,9 @@ const SAMPLES: Sample[] = [
     what: 'the queue',
     send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/verifications?status=pending&limit=5', headers: asUser(operator) }),
     keep: (world, body) => {
-      world.verificationId = (body as Array<{ _id: string }>)[0]?._id ?? '';
+      const first = (body as Array<{ _id: string; revision: string }>)[0];
+      world.verificationId = first?._id ?? '';
+      world.revision = first?.revision ?? '';
     },
   },
   { operation: 'GET /api/admin/verifications', what: 'not an operator (404)', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/admin/verifications', headers: asUser(buyer) }) },
@@ -280,19 +287,35 @@ const SAMPLES: Sample[] = [
   {
     operation: 'POST /api/admin/verifications/{id}/reject',
     what: 'reject',
-    send: ({ env, operator, verificationId }) =>
-      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan' } }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan', revision } }),
   },
   { operation: 'POST /api/business/document', what: 'a new PDF', send: (world) => uploadPermit(world, tinyPdf()) },
   {
     operation: 'POST /api/admin/verifications/{id}/approve',
+    what: 'the revision before the new PDF (409)',
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
+  },
+  {
+    operation: 'GET /api/admin/verifications',
+    what: 'the queue again',
+    send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/verifications?status=pending&limit=5', headers: asUser(operator) }),
+    keep: (world, body) => {
+      world.revision = (body as Array<{ _id: string; revision: string }>).find((v) => v._id === world.verificationId)?.revision ?? '';
+    },
+  },
+  {
+    operation: 'POST /api/admin/verifications/{id}/approve',
     what: 'approve',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
   {
     operation: 'POST /api/admin/verifications/{id}/approve',
     what: 'already decided (409)',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId, revision }) =>
+      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
   { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
@@ -356,8 +379,8 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
-    const operator = await signUpUser(env, { name: 'OpenAPI Operator', email: OPENAPI_OPERATOR });
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '' };
+    const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

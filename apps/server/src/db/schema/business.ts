@@ -13,9 +13,10 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 export const businessQueueSeq = pgSequence('business_queue_seq');
 
 /**
- * One business profile per user (docs/decisions/014-business-verification.md). The document lives in
- * the row (bytea), so every server process sees it and nothing is ever written to local disk; reads
- * that do not serve the file name their columns and never fetch it.
+ * One business profile per user (docs/decisions/014-business-verification.md). The document's bytes
+ * live in business_documents (decision 016): in the database, so every server process sees it and
+ * nothing is ever written to local disk, but outside this row, so replacing a document rewrites no
+ * profile and the profile table stays small for the reads every purchase makes.
  */
 export const businessProfiles = pgTable(
   'business_profiles',
@@ -33,7 +34,13 @@ export const businessProfiles = pgTable(
     address: jsonb('address').$type<Address>().notNull(),
     status: text('status').notNull().default('none'),
     reason: text('reason'),
-    document: bytea('document'),
+    /**
+     * Opaque; a new random value whenever the profile or document changes. The operator's decision
+     * names the revision it was made on and is refused on any other (decision 016).
+     */
+    revision: text('revision')
+      .notNull()
+      .default(sql`md5(gen_random_uuid()::text)`),
     documentType: text('document_type'),
     documentName: text('document_name'),
     documentSize: integer('document_size'),
@@ -57,6 +64,20 @@ export const businessProfiles = pgTable(
 );
 export type BusinessProfileRow = typeof businessProfiles.$inferSelect;
 
+/** The permit file of a profile, one per profile, replaced in place by a new upload. */
+export const businessDocuments = pgTable(
+  'business_documents',
+  {
+    profileId: uuid('profile_id')
+      .primaryKey()
+      .references(() => businessProfiles.id, { onDelete: 'cascade' }),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('business_documents_size', sql`octet_length(${t.bytes}) BETWEEN 1 AND 5242880`)],
+);
+
 /**
  * Every operator decision, append-only: the API has no route that changes or deletes a row, and the
  * emails are copied in so the trail outlives the accounts.
@@ -73,6 +94,8 @@ export const verificationAudit = pgTable(
     verificationId: uuid('verification_id').notNull(),
     subjectEmail: text('subject_email').notNull(),
     reason: text('reason'),
+    /** The profile's revision the decision was made on; null for decisions made before revisions existed. */
+    revision: text('revision'),
   },
   (t) => [check('verification_audit_action_known', sql`${t.action} IN ('approve', 'reject')`)],
 );

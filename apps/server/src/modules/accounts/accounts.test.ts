@@ -147,7 +147,7 @@ describeEachDatabase('accounts: sign-in, sessions and sign-out', (env) => {
     expect(response.statusCode).toBe(200);
     const cookie = setCookies(response.headers).find((c) => c.startsWith('better-auth.session_token='));
     const { body } = await getMe(env(), { cookie: cookie!.split(';')[0]! });
-    expect(body.user).toEqual({ id: user.id, email: user.email, displayName: 'Signin Person', photoURL: null });
+    expect(body.user).toEqual({ id: user.id, email: user.email, displayName: 'Signin Person', photoURL: null, emailVerified: true });
   });
 
   it('accepts the email in another letter case', async () => {

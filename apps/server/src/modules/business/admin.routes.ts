@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { auditListQuerySchema, auditListSchema, rejectInputSchema, verificationListQuerySchema, verificationListSchema, verificationSchema } from '@bulkcart/contracts';
+import { approveInputSchema, auditListQuerySchema, auditListSchema, rejectInputSchema, verificationListQuerySchema, verificationListSchema, verificationSchema } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
@@ -20,6 +20,9 @@ const noSuchRoute = () => new AppError('NOT_FOUND', 'No such API route.', { titl
 
 const operators = new WeakMap<object, SessionUser>();
 
+const DECISION_CONFLICT =
+  'Nothing recorded: the `revision` sent is missing or not the current one ("This submission changed since you opened it"), the verification is not pending, or (approve) its permit has expired.';
+
 /**
  * /api/admin/… for operators only. The check is an onRequest hook of this scope, so it is bound to the
  * routes the router matched here (whatever spelling reached them, docs/decisions/007-request-paths.md)
@@ -30,7 +33,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       const user = await getSessionUser(ctx.auth, request);
-      if (!user || !isOperator(ctx.config, user.email)) throw noSuchRoute();
+      if (!(await isOperator(ctx.db, ctx.config, user)) || !user) throw noSuchRoute();
       // The global cross-site check leaves these routes to us: an operator's write is checked here.
       await refuseCrossSite(request);
       operators.set(request, user);
@@ -63,17 +66,35 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
     scope.post<{ Params: { id: string } }>(
       '/api/admin/verifications/:id/approve',
-      routeContract({ summary: 'Approve a pending verification (operators)', tags, signedIn: true, params: idParams, response: { 200: verificationSchema } }),
-      async (request) => approveVerification(ctx.db, operatorOf(request), request.params.id),
+      routeContract({
+        summary: 'Approve a pending verification at the revision you looked at (operators)',
+        tags,
+        signedIn: true,
+        params: idParams,
+        body: approveInputSchema,
+        response: { 200: verificationSchema },
+        errors: { 409: DECISION_CONFLICT },
+      }),
+      async (request) => {
+        const operator = operatorOf(request);
+        return approveVerification(ctx.db, operator, request.params.id, parseInput(approveInputSchema, request.body));
+      },
     );
 
     scope.post<{ Params: { id: string } }>(
       '/api/admin/verifications/:id/reject',
-      routeContract({ summary: 'Reject a pending verification with a reason (operators)', tags, signedIn: true, params: idParams, body: rejectInputSchema, response: { 200: verificationSchema } }),
+      routeContract({
+        summary: 'Reject a pending verification at the revision you looked at, with a reason (operators)',
+        tags,
+        signedIn: true,
+        params: idParams,
+        body: rejectInputSchema,
+        response: { 200: verificationSchema },
+        errors: { 409: DECISION_CONFLICT },
+      }),
       async (request) => {
         const operator = operatorOf(request);
-        const { reason } = parseInput(rejectInputSchema, request.body);
-        return rejectVerification(ctx.db, operator, request.params.id, reason);
+        return rejectVerification(ctx.db, operator, request.params.id, parseInput(rejectInputSchema, request.body));
       },
     );
 

@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { AuditEntry, Verification, VerificationStatus } from '@bulkcart/contracts';
+import { SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { profileColumns, readDocument, toBusinessProfile, type StoredDocument } from './business.service.ts';
+import { profileColumns, readDocument, toBusinessProfile, type ProfileView, type StoredDocument } from './business.service.ts';
 
 /**
  * The operators' side (docs/decisions/014-business-verification.md): the queue, the decisions and
@@ -39,9 +39,13 @@ export async function listVerifications(db: Db, input: { status: Exclude<Verific
     .limit(input.limit + 1);
   const page = takePage(rows, input.limit);
   return {
-    items: page.items.map((row) => ({ _id: row.id, email: row.email, name: row.name, ...toBusinessProfile(row) })),
+    items: page.items.map(toVerification),
     nextCursor: page.nextCursor,
   };
+}
+
+function toVerification(row: ProfileView & { email: string; name: string }): Verification {
+  return { _id: row.id, email: row.email, name: row.name, revision: row.revision, ...toBusinessProfile(row) };
 }
 
 export async function readVerificationDocument(db: Db, id: string): Promise<StoredDocument> {
@@ -51,17 +55,22 @@ export async function readVerificationDocument(db: Db, id: string): Promise<Stor
 interface Decision {
   action: 'approve' | 'reject';
   reason: string | null;
+  /** The revision the operator looked at; undefined when the client sent none. */
+  revision: string | undefined;
 }
 
 /**
- * Approve or reject a pending verification. The guarded UPDATE matches only a pending profile, so of
- * two operators deciding at once one wins and the other is told it was decided already; a permit
- * past its date cannot be approved.
+ * Approve or reject a pending verification, as of the revision the operator looked at (decision 016).
+ * The guarded UPDATE matches only a pending profile still at that revision, so of two operators
+ * deciding at once one wins and the other is told it was decided already, and an edit by the buyer
+ * between the look and the click voids the click; a permit past its date cannot be approved.
  */
 async function decide(db: Db, operator: SessionUser, rawId: string, decision: Decision): Promise<Verification> {
   const id = parseId(rawId);
   const today = new Date().toISOString().slice(0, 10);
+  const { revision } = decision;
   await db.transaction(async (tx) => {
+    if (revision === undefined) return explainRefusal(tx, id, decision);
     const [decided] = await tx
       .update(businessProfiles)
       .set({
@@ -74,6 +83,7 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
         and(
           eq(businessProfiles.id, id),
           eq(businessProfiles.status, 'pending'),
+          eq(businessProfiles.revision, revision),
           decision.action === 'approve' ? gt(businessProfiles.permitExpires, today) : undefined,
         ),
       )
@@ -87,6 +97,7 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
       verificationId: id,
       subjectEmail: subject?.email ?? '',
       reason: decision.reason,
+      revision,
     });
   });
   const [row] = await db
@@ -95,28 +106,29 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
     .innerJoin(user, eq(user.id, businessProfiles.userId))
     .where(eq(businessProfiles.id, id));
   if (!row) throw verificationNotFound();
-  return { _id: row.id, email: row.email, name: row.name, ...toBusinessProfile(row) };
+  return toVerification(row);
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<never> {
-  const [current] = await tx.select({ status: businessProfiles.status }).from(businessProfiles).where(eq(businessProfiles.id, id));
+  const [current] = await tx.select({ status: businessProfiles.status, revision: businessProfiles.revision }).from(businessProfiles).where(eq(businessProfiles.id, id));
   if (!current) throw verificationNotFound();
   if (current.status !== 'pending') {
     throw new AppError('CONFLICT', `This verification is ${current.status}, not pending: it was decided already or not yet submitted.`, { title: 'Not pending' });
   }
+  if (current.revision !== decision.revision) throw new AppError('CONFLICT', SUBMISSION_CHANGED.message, { title: SUBMISSION_CHANGED.title });
   throw new AppError('CONFLICT', `The permit has expired, so it cannot be approved${decision.action === 'approve' ? '; reject it with a reason instead' : ''}.`, {
     title: 'Permit expired',
   });
 }
 
-export function approveVerification(db: Db, operator: SessionUser, id: string): Promise<Verification> {
-  return decide(db, operator, id, { action: 'approve', reason: null });
+export function approveVerification(db: Db, operator: SessionUser, id: string, input: ApproveInput): Promise<Verification> {
+  return decide(db, operator, id, { action: 'approve', reason: null, revision: input.revision });
 }
 
-export function rejectVerification(db: Db, operator: SessionUser, id: string, reason: string): Promise<Verification> {
-  return decide(db, operator, id, { action: 'reject', reason });
+export function rejectVerification(db: Db, operator: SessionUser, id: string, input: RejectInput): Promise<Verification> {
+  return decide(db, operator, id, { action: 'reject', reason: input.reason, revision: input.revision });
 }
 
 /** GET /api/admin/audit: newest first on seq (its unique index), read-only. */
@@ -138,6 +150,7 @@ export async function listAudit(db: Db, input: { limit: number; cursor?: string 
       verificationId: row.verificationId,
       subjectEmail: row.subjectEmail,
       reason: row.reason,
+      revision: row.revision,
     })),
     nextCursor: page.nextCursor,
   };

@@ -5,9 +5,11 @@ import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { countAttempts } from '../../plugins/rate-limits/database-counters.ts';
+import { HOUR_MS, refuse } from '../../plugins/rate-limits/refusal.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireUser } from '../accounts/session.ts';
+import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
 import { getBusinessProfile, readDocument, saveBusinessProfile, storeBusinessDocument } from './business.service.ts';
 import { sendDocument } from './document-reply.ts';
 import { sniffDocument, storedFileName } from './document-sniff.ts';
@@ -16,6 +18,24 @@ const tags = ['business'];
 export const DOCUMENT_FIELD = 'document';
 /** Room for the multipart boundaries and part headers around a file of the largest size. */
 const MULTIPART_OVERHEAD = 16 * 1024;
+/** Uploads one account may start in an hour (RATE_LIMIT): a buyer fixing a scan needs a few. */
+export const DOCUMENT_UPLOADS_PER_HOUR = 10;
+/**
+ * Uploads one process reads at once. Each holds up to 5 MB in memory until it is checked and
+ * stored, so a burst from many accounts cannot take the process's memory or its database pool.
+ */
+export const DOCUMENT_UPLOADS_AT_ONCE = 4;
+
+/** Uploads being read now, per app (one per process; tests build several). */
+const uploadsInFlight = new WeakMap<FastifyInstance, { count: number }>();
+
+/** How many uploads this app is reading now: what a test waits on before it sends one more. */
+export function documentUploadsInFlight(app: FastifyInstance): number {
+  return uploadsInFlight.get(app)?.count ?? 0;
+}
+
+const busy = () =>
+  new AppError('UNAVAILABLE', 'Too many uploads are in progress right now. Try again in a few seconds.', { title: 'Busy', headers: { 'retry-after': '5' } });
 
 const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Upload a smaller scan or photo of the permit.', { title: 'File too large' });
 const notMultipart = () =>
@@ -47,21 +67,35 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; fil
   }
 }
 
-function mapMultipartError(error: unknown): unknown {
+/**
+ * Everything that can go wrong while reading the body is about the body: the limits we set, or a
+ * body busboy cannot parse (cut off: "Unexpected end of multipart data"; no boundary, a broken part
+ * header, a boundary longer than the standard's 70 characters…). The last are one 400, whatever
+ * busboy's words, so a new wording of a malformed body never becomes a 500.
+ */
+function mapMultipartError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return new AppError('VALIDATION', `Send exactly one file field named "${DOCUMENT_FIELD}" and nothing else.`);
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return notMultipart();
-  if (error instanceof Error && /Unexpected end of form|Malformed part header|Multipart: Boundary not found/i.test(error.message)) {
-    return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Try again.');
-  }
-  return error;
+  return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Try again.', { title: 'Upload cut off or malformed' });
 }
 
 /** The buyer's own business profile and permit (docs/decisions/014-business-verification.md). */
 export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const inFlight = { count: 0 };
+  uploadsInFlight.set(app, inFlight);
+
+  /** Per account, counted in the database so every process shares it; every attempt counts, refused files too. */
+  async function countUpload(userId: string): Promise<void> {
+    if (!ctx.config.rateLimit) return;
+    const [counted] = await countAttempts(ctx.db, [{ key: `document-uploads:user:${userId}`, limit: DOCUMENT_UPLOADS_PER_HOUR, windowMs: HOUR_MS }]);
+    if (counted && counted.count > DOCUMENT_UPLOADS_PER_HOUR) throw refuse(counted.waitMs, 'document uploads from this account');
+  }
+
   app.get(
     '/api/business',
     routeContract({ summary: 'Your business profile and its verification status', tags, signedIn: true, response: { 200: businessProfileSchema } }),
@@ -76,6 +110,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
     routeContract({ summary: 'Save your business profile', tags, signedIn: true, body: businessProfileInputSchema, response: { 200: businessProfileSchema } }),
     async (request) => {
       const user = await requireUser(ctx.auth, request);
+      requireVerifiedEmail(user, 'submit your business for verification');
       const input = parseInput(businessProfileInputSchema, request.body);
       return saveBusinessProfile(ctx.db, user.id, input);
     },
@@ -105,14 +140,30 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
           signedIn: true,
           multipartFile: DOCUMENT_FIELD,
           response: { 200: businessProfileSchema },
+          errors: {
+            400: 'The multipart body was cut off or malformed',
+            409: 'Save your business details (PUT /api/business) before the document',
+            413: 'The file is larger than 5 MB',
+            415: 'Not multipart/form-data, or the file is not a PDF, PNG, JPEG or WebP by its contents',
+            429: `More than ${DOCUMENT_UPLOADS_PER_HOUR} uploads from this account in an hour (Retry-After says when to try again)`,
+            503: `${DOCUMENT_UPLOADS_AT_ONCE} uploads are being read by this server already (Retry-After: 5)`,
+          },
         }),
         onRequest: refuseDeclaredOversize,
       },
       async (request) => {
         const user = await requireUser(ctx.auth, request);
-        const upload = await readUpload(request);
-        const type = sniffDocument(upload.bytes);
-        return storeBusinessDocument(ctx.db, user.id, { bytes: upload.bytes, type, name: storedFileName(upload.filename, type) });
+        requireVerifiedEmail(user, 'submit your business for verification');
+        if (inFlight.count >= DOCUMENT_UPLOADS_AT_ONCE) throw busy();
+        inFlight.count += 1;
+        try {
+          await countUpload(user.id);
+          const upload = await readUpload(request);
+          const type = sniffDocument(upload.bytes);
+          return await storeBusinessDocument(ctx.db, user.id, { bytes: upload.bytes, type, name: storedFileName(upload.filename, type) });
+        } finally {
+          inFlight.count -= 1;
+        }
       },
     );
   });

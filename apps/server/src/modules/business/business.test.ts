@@ -1,8 +1,9 @@
-import { beforeAll, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
-import type { AuditEntry, BusinessProfile, MeResponse, Notification, Order, Sale, Verification } from '@bulkcart/contracts';
+import { PassThrough } from 'node:stream';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
 import {
   dayFromToday,
@@ -15,7 +16,8 @@ import {
   tinyWebp,
   validBusinessBody,
 } from '../../../test/helpers/business.ts';
-import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { businessDocuments, businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { DOCUMENT_UPLOADS_AT_ONCE, DOCUMENT_UPLOADS_PER_HOUR, documentUploadsInFlight } from './business.routes.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
 
@@ -34,6 +36,26 @@ async function statusOf(env: TestEnv, user: TestUser): Promise<BusinessProfile> 
   return response.json() as BusinessProfile;
 }
 
+/** A profile's current revision; null for an id that is not one (a malformed or unknown id). */
+async function revisionOf(env: TestEnv, id: string): Promise<string | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const [row] = await env.db().select({ revision: businessProfiles.revision }).from(businessProfiles).where(eq(businessProfiles.id, id));
+  return row?.revision ?? null;
+}
+
+/** The operator's view of one buyer's entry in the pending queue, read page by page as the page does. */
+async function queueEntry(env: TestEnv, operator: TestUser, email: string): Promise<Verification> {
+  let url: string | null = '/api/admin/verifications?status=pending&limit=100';
+  for (let pages = 0; url && pages < 50; pages++) {
+    const response = await env.request({ method: 'GET', url, headers: asUser(operator) });
+    expect(response.statusCode, response.body).toBe(200);
+    const found = (response.json() as Verification[]).find((v) => v.email === email);
+    if (found) return found;
+    url = /<([^>]+)>; rel="next"/.exec(String(response.headers.link ?? ''))?.[1] ?? null;
+  }
+  throw new Error(`${email} is not in the queue`);
+}
+
 async function verificationId(env: TestEnv, user: TestUser): Promise<string> {
   const [row] = await env.db().select({ id: businessProfiles.id }).from(businessProfiles).where(eq(businessProfiles.userId, user.id));
   if (!row) throw new Error('no profile');
@@ -45,12 +67,15 @@ describeEachDatabase(
   (env) => {
     let operator: TestUser;
     beforeAll(async () => {
-      operator = await signUpUser(env(), { name: 'Operator One', email: OPERATOR_EMAIL });
+      operator = await signUpOperator(env(), OPERATOR_EMAIL);
     });
 
-    const approve = (id: string) => env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator) });
-    const reject = (id: string, reason: string) =>
-      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason } });
+    /** The revision the queue shows now, as an operator who just opened the entry has it. */
+    const currentRevision = async (id: string): Promise<string | undefined> => (await revisionOf(env(), id)) ?? undefined;
+    const approve = async (id: string, revision?: string) =>
+      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator), payload: { revision: revision ?? (await currentRevision(id)) } });
+    const reject = async (id: string, reason: string, revision?: string) =>
+      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason, revision: revision ?? (await currentRevision(id)) } });
 
     it('goes none → pending → verified → pending (new permit number) → rejected (reason) → pending (new document) → verified', async () => {
       const buyer = await signUpUser(env(), { name: 'Status Buyer' });
@@ -69,8 +94,13 @@ describeEachDatabase(
       expect((await approve(id)).json()).toMatchObject({ _id: id, status: 'verified', email: buyer.email });
       expect((await statusOf(env(), buyer)).status).toBe('verified');
 
-      // The address is not what the operator vouched for; the permit number is.
-      expect((await saveProfile(env(), buyer, { legalName: 'Corner Shop Limited' })).json()).toMatchObject({ status: 'verified' });
+      // The type and address are not what the operator vouched for; the legal name and the permit are.
+      const moved = validBusinessBody().address as Record<string, unknown>;
+      expect((await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' } })).json()).toMatchObject({ status: 'verified' });
+      expect((await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' }, legalName: 'Corner Shop Limited' })).json()).toMatchObject({
+        status: 'pending',
+      });
+      expect((await approve(id)).json()).toMatchObject({ status: 'verified', profile: { legalName: 'Corner Shop Limited' } });
       expect((await saveProfile(env(), buyer, { permitNumber: 'SR-999999' })).json()).toMatchObject({ status: 'pending' });
 
       const rejected = await reject(id, 'The permit number does not match the document.');
@@ -250,6 +280,90 @@ describeEachDatabase(
         expect(changed.statusCode, method).toBe(404);
       }
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
+    });
+
+    it('decides only the revision the operator looked at: missing or stale is 409 "This submission changed since you opened it", and nothing is recorded', async () => {
+      const buyer = await signUpUser(env(), { name: 'Swap Buyer' });
+      await saveProfile(env(), buyer);
+      await upload(env(), buyer, tinyPdf(), { filename: 'first.pdf' });
+      const id = await verificationId(env(), buyer);
+      const opened = await queueEntry(env(), operator, buyer.email);
+      expect(opened.revision).toMatch(/^[0-9a-f]{32}$/);
+      const auditRows = async () => (await env().db().select({ id: verificationAudit.id }).from(verificationAudit).where(eq(verificationAudit.verificationId, id))).length;
+      const refusedAsChanged = async (response: Awaited<ReturnType<typeof approve>>) => {
+        expect(response.statusCode, response.body).toBe(409);
+        expect(response.json()).toEqual({ error: { code: 'CONFLICT', title: SUBMISSION_CHANGED.title, message: SUBMISSION_CHANGED.message } });
+        expect(response.json().error.message).toMatch(/^This submission changed since you opened it/);
+        expect(await statusOf(env(), buyer)).toMatchObject({ status: 'pending', reviewedAt: null });
+        expect(await auditRows()).toBe(0);
+      };
+
+      // No revision at all (an old client, or a forged call): refused, as a stale one is.
+      await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator) }));
+      await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator), payload: {} }));
+      await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason: 'No revision' } }));
+      await refusedAsChanged(await approve(id, 'not-a-revision'));
+
+      // The buyer swaps the document after the operator opened the entry: the look is void.
+      await upload(env(), buyer, tinyPng(), { filename: 'swapped.png', type: 'image/png' });
+      const afterSwap = await queueEntry(env(), operator, buyer.email);
+      expect(afterSwap.revision).not.toBe(opened.revision);
+      await refusedAsChanged(await approve(id, opened.revision));
+      await refusedAsChanged(await reject(id, 'Blurry', opened.revision));
+
+      // A save that changes nothing keeps the revision; any change (here the address) takes a new one.
+      await saveProfile(env(), buyer);
+      expect((await queueEntry(env(), operator, buyer.email)).revision).toBe(afterSwap.revision);
+      const moved = validBusinessBody().address as Record<string, unknown>;
+      await saveProfile(env(), buyer, { address: { ...moved, city: 'Berkeley' } });
+      const afterMove = await queueEntry(env(), operator, buyer.email);
+      expect(afterMove.revision).not.toBe(afterSwap.revision);
+      expect(afterMove.profile?.address.city).toBe('Berkeley');
+      await refusedAsChanged(await approve(id, afterSwap.revision));
+
+      // The revision the operator has now is decided, and the audit row names it.
+      const approved = await approve(id, afterMove.revision);
+      expect(approved.statusCode, approved.body).toBe(200);
+      expect(approved.json()).toMatchObject({ status: 'verified', revision: afterMove.revision, document: { name: 'swapped.png' } });
+      const [audit] = await env().db().select().from(verificationAudit).where(eq(verificationAudit.verificationId, id));
+      expect(audit).toMatchObject({ action: 'approve', revision: afterMove.revision });
+      const listed = (await env().request({ method: 'GET', url: '/api/admin/audit?limit=5', headers: asUser(operator) })).json() as AuditEntry[];
+      expect(listed.find((entry) => entry.verificationId === id)).toMatchObject({ action: 'approve', revision: afterMove.revision });
+    });
+
+    it('sends a verified buyer back to pending for a new legal name or permit number, and keeps them verified for a new type or address', async () => {
+      const cases: Array<[string, Record<string, unknown>, 'verified' | 'pending']> = [
+        ['legal name', { legalName: 'Renamed Trading Ltd' }, 'pending'],
+        ['permit number', { permitNumber: 'SR-654321' }, 'pending'],
+        ['issuing region', { permitRegion: 'Nevada' }, 'pending'],
+        ['expiry', { permitExpires: dayFromToday(400) }, 'pending'],
+        ['business type', { businessType: 'online_seller' }, 'verified'],
+        ['address', { address: { ...(validBusinessBody().address as object), line2: 'Suite 9' } }, 'verified'],
+      ];
+      for (const [what, change, status] of cases) {
+        const buyer = await signUpUser(env(), { name: `Repending Buyer ${what}` });
+        await saveProfile(env(), buyer);
+        await upload(env(), buyer, tinyPdf());
+        const id = await verificationId(env(), buyer);
+        expect((await approve(id)).statusCode, what).toBe(200);
+        const before = await revisionOf(env(), id);
+        const saved = await saveProfile(env(), buyer, change);
+        expect(saved.statusCode, saved.body).toBe(200);
+        expect(saved.json(), what).toMatchObject({ status });
+        expect(await revisionOf(env(), id), what).not.toBe(before);
+      }
+    });
+
+    it(`refuses a permit expiry more than ${PERMIT_MAX_YEARS} years ahead (422 on the field) and accepts the last day allowed`, async () => {
+      const buyer = await signUpUser(env(), { name: 'Far Expiry Buyer' });
+      const tooFar = new Date(`${latestPermitExpiry()}T00:00:00Z`);
+      tooFar.setUTCDate(tooFar.getUTCDate() + 1);
+      const refused = await saveProfile(env(), buyer, { permitExpires: tooFar.toISOString().slice(0, 10) });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.fieldErrors.permitExpires).toEqual([`An expiry more than ${PERMIT_MAX_YEARS} years ahead is not accepted: check the date`]);
+      expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', profile: null });
+      const accepted = await saveProfile(env(), buyer, { permitExpires: latestPermitExpiry() });
+      expect(accepted.statusCode, accepted.body).toBe(200);
     });
 
     it('tells /api/me how the user is priced, and whether they are an operator', async () => {
@@ -454,4 +568,109 @@ describeEachDatabase(
     });
   },
   { BUYER_VERIFICATION: 'off' },
+);
+
+/** A multipart upload whose body the test feeds: it stays in flight until `finish` or `cut`. */
+function openUpload(env: TestEnv, user: TestUser) {
+  const boundary = `----held${Math.random().toString(16).slice(2)}`;
+  const body = new PassThrough();
+  body.write(`--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="held.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const answer = env.request({
+    method: 'POST',
+    url: '/api/business/document',
+    headers: { ...asUser(user), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+  return {
+    answer,
+    finish() {
+      body.end(Buffer.concat([tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+      return answer;
+    },
+  };
+}
+
+describeEachDatabase('document uploads: bounded at once, and malformed bodies', (env) => {
+  it(`reads at most ${DOCUMENT_UPLOADS_AT_ONCE} uploads at once per process: one more is a 503 with Retry-After, and a slot frees when one ends`, async () => {
+    const buyers = await Promise.all(Array.from({ length: DOCUMENT_UPLOADS_AT_ONCE + 1 }, (_, n) => signUpUser(env(), { name: `Held Upload Buyer ${n}` })));
+    for (const buyer of buyers) expect((await saveProfile(env(), buyer)).statusCode).toBe(200);
+    const held = buyers.slice(0, DOCUMENT_UPLOADS_AT_ONCE).map((buyer) => openUpload(env(), buyer));
+    await vi.waitFor(() => expect(documentUploadsInFlight(env().app)).toBe(DOCUMENT_UPLOADS_AT_ONCE), { timeout: 10_000 });
+
+    const late = buyers[DOCUMENT_UPLOADS_AT_ONCE]!;
+    const refused = await upload(env(), late, tinyPdf());
+    expect(refused.statusCode).toBe(503);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(refused.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: expect.stringContaining('Too many uploads') } });
+    expect(await statusOf(env(), late)).toMatchObject({ status: 'none', document: null });
+
+    const first = await held[0]!.finish();
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await upload(env(), late, tinyPdf())).statusCode).toBe(200);
+    for (const rest of held.slice(1)) expect((await rest.finish()).statusCode).toBe(200);
+    expect(documentUploadsInFlight(env().app)).toBe(0);
+  });
+
+  it('answers a cut-off or malformed multipart body with 400 in the error shape, never a 500, and stores nothing', async () => {
+    const buyer = await signUpUser(env(), { name: 'Malformed Upload Buyer' });
+    await saveProfile(env(), buyer);
+    const boundary = 'XyZbound';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="document"; filename="p.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const cases: Array<[string, string, Buffer]> = [
+      ['cut off inside the file', `multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), tinyPdf().subarray(0, 50)])],
+      ['cut off inside a part header', `multipart/form-data; boundary=${boundary}`, Buffer.from(`--${boundary}\r\nContent-Disposition: form-da`)],
+      ['no boundary parameter', 'multipart/form-data', Buffer.concat([Buffer.from(head), tinyPdf(), Buffer.from(`\r\n--${boundary}--\r\n`)])],
+      ['not multipart inside', `multipart/form-data; boundary=${boundary}`, Buffer.from('hello world')],
+      ['a boundary over 70 characters', `multipart/form-data; boundary=${'x'.repeat(200)}`, Buffer.from('x')],
+    ];
+    for (const [what, contentType, payload] of cases) {
+      const response = await env().request({ method: 'POST', url: '/api/business/document', headers: { ...asUser(buyer), 'content-type': contentType }, payload });
+      expect(response.statusCode, what).toBe(400);
+      expect(response.json(), what).toEqual({
+        error: { code: 'BAD_REQUEST', title: 'Upload cut off or malformed', message: 'The upload was cut off or malformed. Try again.' },
+      });
+    }
+    expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', document: null });
+    expect(await env().db().select({ id: businessDocuments.profileId }).from(businessDocuments).innerJoin(businessProfiles, eq(businessProfiles.id, businessDocuments.profileId)).where(eq(businessProfiles.userId, buyer.id))).toEqual([]);
+  });
+
+  it('keeps one document row per profile, replaced in place, and the profile row without the bytes', async () => {
+    const buyer = await signUpUser(env(), { name: 'Replacing Buyer' });
+    await saveProfile(env(), buyer);
+    for (const size of [2000, 3000, 4000]) expect((await upload(env(), buyer, tinyPdf(size))).statusCode).toBe(200);
+    const id = await verificationId(env(), buyer);
+    const rows = await env().db().select({ bytes: businessDocuments.bytes }).from(businessDocuments).where(eq(businessDocuments.profileId, id));
+    expect(rows.map((r) => r.bytes.length)).toEqual([4000]);
+    const own = await env().request({ method: 'GET', url: '/api/business/document', headers: asUser(buyer) });
+    expect(own.rawPayload.length).toBe(4000);
+    const profileColumns = Object.keys(getTableColumns(businessProfiles));
+    expect(profileColumns).not.toContain('document');
+  });
+});
+
+describeEachDatabase(
+  'document uploads: limited per account',
+  (env) => {
+    it(`lets one account start ${DOCUMENT_UPLOADS_PER_HOUR} uploads an hour: the next is a 429 with Retry-After and stores nothing; another account is not held up`, async () => {
+      const buyer = await signUpUser(env(), { name: 'Busy Uploader' });
+      const other = await signUpUser(env(), { name: 'Other Uploader' });
+      await saveProfile(env(), buyer);
+      await saveProfile(env(), other);
+      // Refused files count too: each one was read and checked.
+      expect((await upload(env(), buyer, Buffer.from('<html></html>'))).statusCode).toBe(415);
+      for (let n = 1; n < DOCUMENT_UPLOADS_PER_HOUR; n++) {
+        const response = await upload(env(), buyer, tinyPdf(), { filename: `permit-${n}.pdf` });
+        expect(response.statusCode, `upload ${n}`).toBe(200);
+      }
+      const refused = await upload(env(), buyer, tinyPng(), { filename: 'one-too-many.png', type: 'image/png' });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many document uploads from this account\. Try again in \d+ seconds\.$/) } });
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(3600);
+      expect(await statusOf(env(), buyer)).toMatchObject({ document: { name: `permit-${DOCUMENT_UPLOADS_PER_HOUR - 1}.pdf` } });
+      expect((await upload(env(), other, tinyPdf())).statusCode).toBe(200);
+    });
+  },
+  { RATE_LIMIT: 'true' },
 );

@@ -64,10 +64,14 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
     if (!row) break;
     try {
       await transport.sendMail({ from, to: row.toEmail, subject: row.subject, text: row.body, messageId: `<${row.id}@bulkcart>` });
-      await db
-        .update(emailOutbox)
-        .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
-        .where(eq(emailOutbox.id, row.id));
+      // A verification or reset link is not kept once delivered: the mailbox holds it, not our table.
+      if (row.carriesSecret) await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+      else {
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
+          .where(eq(emailOutbox.id, row.id));
+      }
       sent += 1;
     } catch (error) {
       await db

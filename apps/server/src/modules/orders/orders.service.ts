@@ -5,6 +5,8 @@ import {
   MESSAGES,
   ORDER_MESSAGES,
   quotePrice,
+  toCents,
+  toDollars,
   type Address,
   type CreateOrderInput,
   type Order,
@@ -49,6 +51,8 @@ const notWholeCases = (casepack: number) => {
 const totalTooLarge = () =>
   new AppError('VALIDATION', 'This order is too large to price; split it into smaller orders.', { fieldErrors: { quantity: ['Quantity is too large'] } });
 const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
+const priceChanged = (nowCents: number, sawCents: number) =>
+  new AppError('PRICE_CHANGED', ORDER_MESSAGES.priceChanged(nowCents, sawCents), { title: ORDER_MESSAGES.priceChangedTitle, unitPrice: toDollars(nowCents) });
 /**
  * 422, not 409: the IETF Idempotency-Key draft (draft-ietf-httpapi-idempotency-key-header, "Error
  * Scenarios") answers a key reused with a different payload with 422 and keeps 409 for a request still
@@ -154,6 +158,10 @@ async function purchaseInTransaction(
   if (taken.priceCents === null) throw unpriced();
 
   const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity, { breaksApply: buyer.breaksApply });
+  // The buyer agreed to the price they saw, not to this one: the throw rolls the decrement back.
+  if (input.expectedUnitPrice !== undefined && toCents(input.expectedUnitPrice) !== quote.unitCents) {
+    throw priceChanged(quote.unitCents, toCents(input.expectedUnitPrice));
+  }
   if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
   const seller = taken.ownerId
     ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, taken.ownerId)))[0]

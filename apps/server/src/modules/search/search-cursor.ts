@@ -1,5 +1,5 @@
 import type { SearchSort } from '@bulkcart/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { invalidCursor } from '../../lib/pagination.ts';
 
 /**
  * A search page ends at a row's sort key and `seq` (the tie-break), and the cursor carries both with
@@ -19,10 +19,15 @@ export function encodeSearchCursor(sort: SearchSort, cursor: SearchCursor): stri
   return Buffer.from(`${sort}:${cursor.key === null ? 'n' : String(cursor.key)}:${cursor.seq}`, 'utf8').toString('base64url');
 }
 
-function invalidCursor(): AppError {
-  return new AppError('VALIDATION', 'The cursor is not valid. Start again from the first page.', {
-    fieldErrors: { cursor: ['Invalid cursor'] },
-  });
+/**
+ * The keys a sort can write: price in cents, rating and relevance are PostgreSQL integers, and newest
+ * sorts by `seq` itself. A key outside them names no row and would reach the database as a value
+ * its column cannot compare with (an error, not a page): it is a cursor we did not issue.
+ */
+const INT4_MAX = 2_147_483_647;
+function fitsSort(sort: SearchSort, cursor: SearchCursor): boolean {
+  if (sort === 'newest') return cursor.key === cursor.seq;
+  return cursor.key === null || (cursor.key >= 0 && cursor.key <= INT4_MAX);
 }
 
 /** The position a cursor stands for; null for the first page. Anything we did not issue is a 422. */
@@ -35,6 +40,6 @@ export function decodeSearchCursor(sort: SearchSort, cursor: string | undefined)
   const seq = Number(match[3]);
   if ((key !== null && !Number.isSafeInteger(key)) || !Number.isSafeInteger(seq)) throw invalidCursor();
   const decoded = { key, seq };
-  if (encodeSearchCursor(sort, decoded) !== cursor) throw invalidCursor();
+  if (!fitsSort(sort, decoded) || encodeSearchCursor(sort, decoded) !== cursor) throw invalidCursor();
   return decoded;
 }

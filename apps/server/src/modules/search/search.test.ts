@@ -169,6 +169,29 @@ describeEachDatabase('search', (env) => {
     expect(other.json().error.fieldErrors.cursor).toBeDefined();
   });
 
+  it('answers a well-formed cursor whose key no row can have with 422 "Invalid cursor", never a database error', async () => {
+    const forged = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+    const cases: Array<[string, string]> = [
+      ['price_asc', forged('price_asc:99999999999:5')],
+      ['price_desc', forged('price_desc:-99999999999:5')],
+      ['price_asc', forged('price_asc:-1:5')],
+      ['rating', forged('rating:9000000000000000:5')],
+      ['relevance', forged('relevance:2147483648:5')],
+      ['newest', forged('newest:6:5')],
+    ];
+    for (const [sort, cursor] of cases) {
+      const words = sort === 'relevance' ? '&q=pen' : '';
+      const response = await env().request({ method: 'GET', url: `/api/search?sort=${sort}${words}&cursor=${cursor}` });
+      expect(response.statusCode, `${sort} ${cursor}`).toBe(422);
+      expect(response.json()).toEqual({
+        error: { code: 'VALIDATION', title: 'Invalid cursor', message: 'The cursor is not valid. Start again from the first page.', fieldErrors: { cursor: ['Invalid cursor'] } },
+      });
+    }
+    // The largest keys a sort can write still read as a page.
+    const fits = await env().request({ method: 'GET', url: `/api/search?sort=price_asc&cursor=${forged('price_asc:2147483647:1')}` });
+    expect(fits.statusCode, fits.body).toBe(200);
+  });
+
   it('answers bad filters with 422 and its field', async () => {
     for (const [query, field] of [
       ['category=Toys', 'category.0'],

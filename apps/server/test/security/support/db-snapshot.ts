@@ -20,8 +20,10 @@ export interface DbSnapshot {
   sessions: number;
   accounts: number;
   verifications: number;
-  /** Business profiles (without the file: its size and upload time stand for it) and the audit log. */
+  /** Business profiles and the audit log. */
   businessProfiles: string;
+  /** The stored documents, each as its digest and time of change. */
+  businessDocuments: string;
   audit: string;
 }
 
@@ -40,8 +42,9 @@ export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot>
       (SELECT count(*)::int FROM account) AS accounts,
       (SELECT count(*)::int FROM verification) AS verifications,
       (SELECT coalesce(json_agg(b ORDER BY b.id), '[]'::json)::text FROM (SELECT id, user_id, legal_name, business_type, permit_number, permit_region,
-        permit_expires, address, status, reason, document_type, document_name, document_size, document_uploaded_at, queue_seq, submitted_at,
+        permit_expires, address, status, reason, revision, document_type, document_name, document_size, document_uploaded_at, queue_seq, submitted_at,
         reviewed_at, updated_at FROM business_profiles) b) AS "businessProfiles",
+      (SELECT coalesce(json_agg(d ORDER BY d.profile_id), '[]'::json)::text FROM (SELECT profile_id, md5(bytes) AS digest, updated_at FROM business_documents) d) AS "businessDocuments",
       (SELECT coalesce(json_agg(a ORDER BY a.seq), '[]'::json)::text FROM verification_audit a) AS audit`,
   );
   if (!row) throw new Error('snapshot query returned no row');

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
-import { businessProfiles } from '../../../src/db/schema/business.ts';
+import { businessDocuments, businessProfiles } from '../../../src/db/schema/business.ts';
 import { notifications } from '../../../src/db/schema/orders.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
@@ -160,6 +160,25 @@ export const ROUTES: RouteCase[] = [
       const email = (response.json() as { user: { email: string } | null }).user?.email ?? null;
       expect(email).toBe(actor === 'signedOut' ? null : actor === 'other' ? f.other.email : f.owner.email);
     },
+  },
+  // Account settings act on the caller's own account only: there is no id to point at another's.
+  {
+    route: 'GET /api/me/sessions',
+    request: () => ({ method: 'GET', url: '/api/me/sessions' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'POST /api/me/sessions/sign-out-others',
+    request: () => ({ method: 'POST', url: '/api/me/sessions/sign-out-others', payload: {} }),
+    // The other user has one session, so nothing else to end; the owner has spares (makeFixture), which end.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+  },
+  {
+    route: 'DELETE /api/me',
+    request: () => ({ method: 'DELETE', url: '/api/me', payload: { password: 'Not-the-password-1' } }),
+    expected: { signedOut: 401, other: 422, owner: 422 },
   },
   {
     route: 'GET /api/topproduct',
@@ -433,7 +452,7 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
 async function ensurePendingVerification(env: TestEnv, user: TestUser, other: TestUser): Promise<string> {
   await env.db().delete(businessProfiles).where(eq(businessProfiles.userId, other.id));
   const document = Buffer.from(`%PDF-1.4\n${OWNER_DOCUMENT_TEXT}\n%%EOF\n`);
-  const fields = { status: 'pending', document, documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
+  const fields = { status: 'pending', documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
   const [row] = await env
     .db()
     .insert(businessProfiles)
@@ -441,6 +460,11 @@ async function ensurePendingVerification(env: TestEnv, user: TestUser, other: Te
     .onConflictDoUpdate({ target: businessProfiles.userId, set: fields })
     .returning({ id: businessProfiles.id });
   if (!row) throw new Error('no business profile');
+  await env
+    .db()
+    .insert(businessDocuments)
+    .values({ profileId: row.id, bytes: document })
+    .onConflictDoUpdate({ target: businessDocuments.profileId, set: { bytes: document } });
   return row.id;
 }
 

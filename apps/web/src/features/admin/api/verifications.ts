@@ -21,9 +21,13 @@ export function getVerificationDocument(id: string): Promise<Blob> {
   return apiGetBlob(`/admin/verifications/${encodeURIComponent(id)}/document`);
 }
 
-type Decision = { id: string; action: 'approve' } | { id: string; action: 'reject'; reason: string };
+/** A decision on the revision the operator is looking at (docs/decisions/016). */
+type Decision = { id: string; revision: string } & ({ action: 'approve' } | { action: 'reject'; reason: string });
 
-/** POST …/approve or …/reject {reason}; the decided one leaves the queue. */
+/**
+ * POST …/approve {revision} or …/reject {reason, revision}. Either way the queue is read again: the
+ * decided one leaves it, and one the buyer changed meanwhile (409) comes back at its new revision.
+ */
 export function useDecide() {
   const queryClient = useQueryClient();
   return useMutation<Verification, ApiError, Decision>({
@@ -31,7 +35,7 @@ export function useDecide() {
       apiSend<Verification>(
         'POST',
         `/admin/verifications/${encodeURIComponent(decision.id)}/${decision.action}`,
-        decision.action === 'reject' ? { reason: decision.reason } : undefined,
+        decision.action === 'reject' ? { reason: decision.reason, revision: decision.revision } : { revision: decision.revision },
       ),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: verificationKeys.queue }),
   });

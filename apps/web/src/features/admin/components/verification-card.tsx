@@ -46,7 +46,8 @@ export function VerificationCard({ verification }: { verification: Verification 
       ) : null}
       {verification.document ? (
         previewing ? (
-          <DocumentPreview id={verification._id} name={verification.document.name} />
+          // Keyed by revision: a document replaced since it was opened is fetched again, never shown stale.
+          <DocumentPreview key={verification.revision} id={verification._id} name={verification.document.name} />
         ) : (
           <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setPreviewing(true)}>
             Show document ({verification.document.name})
@@ -62,7 +63,7 @@ export function VerificationCard({ verification }: { verification: Verification 
               setProblem('Give the buyer a reason.');
               return;
             }
-            run({ id: verification._id, action: 'reject', reason }, 'Rejected');
+            run({ id: verification._id, revision: verification.revision, action: 'reject', reason }, 'Rejected');
           }}
         >
           <label htmlFor={`${id}-reason`} className="text-sm font-medium">
@@ -80,7 +81,7 @@ export function VerificationCard({ verification }: { verification: Verification 
         </form>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-success btn-sm" disabled={decide.isPending} onClick={() => run({ id: verification._id, action: 'approve' }, 'Approved')}>
+          <button type="button" className="btn btn-success btn-sm" disabled={decide.isPending} onClick={() => run({ id: verification._id, revision: verification.revision, action: 'approve' }, 'Approved')}>
             Approve
           </button>
           <button type="button" className="btn btn-outline btn-error btn-sm" disabled={decide.isPending} onClick={() => setRejecting(true)}>

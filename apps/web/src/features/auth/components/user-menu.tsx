@@ -37,7 +37,8 @@ export function UserMenu({ user }: { user: Me }) {
           className="dropdown-content menu z-50 mt-3 w-64 rounded-box bg-base-100 p-4 shadow-lg"
           onClick={(event) => {
             if ((event.target as HTMLElement).closest('a')) menu.close();
-          }}>
+          }}
+        >
           <p className="font-semibold break-words" data-testid="user-display-name">{user.displayName}</p>
           <p className="text-sm opacity-80 break-all" data-testid="user-email">{user.email}</p>
           {verified ? (
@@ -51,6 +52,11 @@ export function UserMenu({ user }: { user: Me }) {
             <li>
               <Link to={paths.business} className="link link-hover">
                 Business profile
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.settings} className="link link-hover">
+                Account settings
               </Link>
             </li>
             {me?.operator ? (

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
 import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { clampQuantity } from '@bulkcart/contracts/order';
-import { ladderOf } from '@bulkcart/contracts/pricing';
+import { ladderOf, quotePrice } from '@bulkcart/contracts/pricing';
+import { toDollars } from '@bulkcart/contracts/money';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
 import { CasePackNote, useCasePackRounding } from '../../../components/case-pack-note.tsx';
@@ -16,8 +17,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useBuyerPricing } from '../../../lib/auth/pricing.ts';
 import { VERIFY_TEXT } from '@bulkcart/contracts/verification';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
+import { getProductForCheckout } from '../api/get-product-for-checkout.ts';
 import { useSaveShipTo, useShipTo } from '../api/ship-to.ts';
-import { checkPurchase, describePurchaseError } from '../lib/purchase-checks.ts';
+import { checkPurchase, describePurchaseError, isPriceChanged } from '../lib/purchase-checks.ts';
 import { addressOneLine } from '../lib/order-display.ts';
 import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
 import { ADDRESS_FIELD_NAMES, AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
@@ -40,7 +42,10 @@ function useSuccessTarget(): string {
  * below 1, and Buy. The saved address shows as "Ship to: …" with Change; without one, a compact
  * address form (saved for next time). Mounted only while open, so every opening starts afresh.
  */
-export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDialogProps) {
+export function CheckoutDialog({ product: opened, initialQuantity, onClose }: CheckoutDialogProps) {
+  // The product as the buyer sees it priced here: the card's copy, replaced by a fresh read when the
+  // server says its price changed, so the next Buy states the price now shown.
+  const [product, setProduct] = useState(opened);
   const user = useMe().data?.user;
   const navigate = useNavigate();
   const successTarget = useSuccessTarget();
@@ -51,6 +56,8 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity, casepack)));
   const quantity = clampQuantity(text, casepack);
   const rounding = useCasePackRounding(text, quantity, casepack);
+  const ladder = ladderOf(product);
+  const pricing = useBuyerPricing();
   // One key per purchase intent (quantity and address) for as long as the dialog is open: a Buy
   // clicked again after a lost answer must replay that order, not place a second, even after trying
   // another quantity in between. A new opening (a new mount) or a success starts afresh.
@@ -122,9 +129,16 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
       const address = await readAddress();
       if (address === null) return;
       const idempotencyKey = keyFor(`${quantity}|${JSON.stringify(address ?? null)}`);
+      // The unit price this dialog shows: the server places the order only at that price.
+      const expectedUnitPrice = ladder ? toDollars(quotePrice(ladder, quantity, { breaksApply: pricing.breaksApply }).unitCents) : undefined;
       try {
-        await createOrder.mutateAsync({ input: { productId: product._id, quantity, ...(address ? { shipTo: address } : {}) }, idempotencyKey });
+        await createOrder.mutateAsync({
+          input: { productId: product._id, quantity, ...(address ? { shipTo: address } : {}), ...(expectedUnitPrice !== undefined ? { expectedUnitPrice } : {}) },
+          idempotencyKey,
+        });
       } catch (error) {
+        // The notice says the new price; the summary shows it once the product is read again.
+        if (isPriceChanged(error)) await getProductForCheckout(product._id).then(setProduct, () => undefined);
         if (namesShipTo(error) && error instanceof ApiError) {
           setIsChanging(true);
           const message = applyServerErrors<AddressFormValues>(withShipToFieldsUnprefixed(error), ADDRESS_FIELD_NAMES, addressForm.setError);
@@ -158,9 +172,6 @@ export function CheckoutDialog({ product, initialQuantity, onClose }: CheckoutDi
     addressForm.reset(saved ? toAddressFormValues(saved) : blankAddress);
     setIsChanging(true);
   }
-
-  const ladder = ladderOf(product);
-  const pricing = useBuyerPricing();
 
   return (
     <Modal

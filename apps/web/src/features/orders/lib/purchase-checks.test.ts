@@ -29,6 +29,11 @@ describe('describePurchaseError', () => {
     expect(describePurchaseError(stock)).toEqual({ title: 'sorry supply is short', text: 'we have only 3 units.' });
   });
 
+  it('keeps the title of a price that changed before Buy', () => {
+    const changed = new ApiError(409, 'PRICE_CHANGED', 'The price changed', 'The price changed: it is now $10.50 a unit (you saw $10.00).');
+    expect(describePurchaseError(changed)).toEqual({ title: 'The price changed', text: 'The price changed: it is now $10.50 a unit (you saw $10.00).' });
+  });
+
   it('titles every other failure Error, with its message', () => {
     expect(describePurchaseError(new ApiError(409, 'CONFLICT', 'Conflict', 'No price yet.'))).toEqual({ title: 'Error', text: 'No price yet.' });
     expect(describePurchaseError(new Error('offline'))).toEqual({ title: 'Error', text: 'offline' });

@@ -18,8 +18,16 @@ export function checkPurchase(product: Pick<Product, 'minquantity' | 'mainquanti
   return null;
 }
 
-/** The server's refusals keep their spec titles; any other failure is the spec's 'Error' with its message. */
+/** Refusals whose title says what happened: the spec's two, and a price that changed before Buy. */
+const TITLED_REFUSALS = new Set(['BELOW_MOQ', 'OUT_OF_STOCK', 'PRICE_CHANGED']);
+
+/** The server's refusals keep their titles; any other failure is the spec's 'Error' with its message. */
 export function describePurchaseError(error: Error): PurchaseProblem {
-  const isSpecRefusal = error instanceof ApiError && (error.code === 'BELOW_MOQ' || error.code === 'OUT_OF_STOCK');
-  return { title: isSpecRefusal ? error.title : MESSAGES.errorTitle, text: error.message };
+  const isTitled = error instanceof ApiError && TITLED_REFUSALS.has(error.code);
+  return { title: isTitled ? error.title : MESSAGES.errorTitle, text: error.message };
+}
+
+/** Whether the server refused because its price is no longer the one the buyer was shown. */
+export function isPriceChanged(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'PRICE_CHANGED';
 }
