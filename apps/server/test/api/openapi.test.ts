@@ -54,6 +54,7 @@ interface World {
   /** Orders the seller's desk samples act on, and the seller's notification of one. */
   saleId: string;
   declineId: string;
+  bulkId: string;
   notificationId: string;
   operator: TestUser;
   verificationId: string;
@@ -181,6 +182,19 @@ const SAMPLES: Sample[] = [
       world.declineId = idOf(body);
     },
   },
+  {
+    operation: 'POST /api/order',
+    what: 'a purchase to accept with others',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 20 } }),
+    keep: (world, body) => {
+      world.bulkId = idOf(body);
+    },
+  },
+  {
+    operation: 'GET /api/orders/{email}',
+    what: 'cancelled ones (none)',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}?status=cancelled`, headers: asUser(buyer) }),
+  },
   { operation: 'PUT /api/account/ship-to', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: SAMPLE_SHIP_TO }) },
   { operation: 'PUT /api/account/ship-to', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...SAMPLE_SHIP_TO, country: 'XX' } }) },
   { operation: 'GET /api/account/ship-to', what: 'saved', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/account/ship-to', headers: asUser(buyer) }) },
@@ -219,6 +233,12 @@ const SAMPLES: Sample[] = [
     what: 'again (409)',
     send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/accept`, headers: asUser(seller), payload: {} }),
   },
+  {
+    operation: 'POST /api/sales/accept',
+    what: 'one accepted, one unknown',
+    send: ({ env, seller, bulkId }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [bulkId, UNKNOWN_ID] } }),
+  },
+  { operation: 'POST /api/sales/accept', what: 'none chosen (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [] } }) },
   {
     operation: 'POST /api/sales/{id}/decline',
     what: 'decline',
@@ -360,7 +380,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '', revision: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

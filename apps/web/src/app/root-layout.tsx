@@ -63,7 +63,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
       <Navbar />
       {/* At least a screen tall (less the navbar), so the footer starts below the fold: a page that
           grows as its data arrives then never pushes a visible footer around (layout shift). */}
-      <main id="content" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
         {me.isPending ? (
           <Spinner fullHeight label="Loading your account" />
         ) : (

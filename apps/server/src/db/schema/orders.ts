@@ -69,6 +69,8 @@ export const orders = pgTable(
     uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
     // The buyer's list: every order but the cancelled ones, newest first.
     index('orders_buyer_listed_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.status} <> 'cancelled'`),
+    // The buyer's list of one status (the cart's Cancelled filter).
+    index('orders_buyer_status_seq_idx').on(t.buyerId, t.status, t.seq.desc()),
     // The seller's desk (all, or one status) and its counts.
     index('orders_seller_seq_idx').on(t.sellerId, t.seq.desc()),
     index('orders_seller_status_seq_idx').on(t.sellerId, t.status, t.seq.desc()),

@@ -324,6 +324,19 @@ export const ROUTES: RouteCase[] = [
     expected: { signedOut: 401, other: 404, owner: 200 },
   },
   {
+    route: 'POST /api/sales/accept',
+    request: (f) => ({ method: 'POST', url: '/api/sales/accept', payload: { ids: [f.saleId] } }),
+    // Someone else's order is refused like an unknown one, and nothing changes.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+    check(f, actor, response) {
+      if (actor === 'signedOut') return;
+      const answer = response.json() as { accepted: Array<{ _id: string }>; refused: Array<{ _id: string; number: string | null }> };
+      if (actor === 'owner') expect(answer.accepted.map((o) => o._id)).toEqual([f.saleId]);
+      else expect(answer).toEqual({ accepted: [], refused: [expect.objectContaining({ _id: f.saleId, number: null })] });
+    },
+  },
+  {
     route: 'POST /api/sales/{id}/decline',
     request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/decline`, payload: { reason: 'Matrix' } }),
     expected: { signedOut: 401, other: 404, owner: 200 },
