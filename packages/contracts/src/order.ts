@@ -34,6 +34,7 @@ export const orderProductSnapshotSchema = z.object({
   brandname: z.string(),
   category: z.string(),
   minquantity: z.int(),
+  sku: z.string().nullable().describe("The seller's SKU when ordered; null when it had none"),
 });
 
 /** One line of an order: a product snapshot, the quantity and the prices paid. */

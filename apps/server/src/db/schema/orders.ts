@@ -101,6 +101,8 @@ export const orderLines = pgTable(
     productBrand: text('product_brand').notNull(),
     productCategory: text('product_category').notNull(),
     productMinquantity: integer('product_minquantity').notNull(),
+    /** The seller's SKU when ordered; null when the product had none. */
+    productSku: text('product_sku'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -21,6 +21,7 @@ function toLine(row: OrderLineRow): OrderLine {
       brandname: row.productBrand,
       category: row.productCategory,
       minquantity: row.productMinquantity,
+      sku: row.productSku,
     },
     quantity: row.quantity,
     unitPrice: toDollars(row.unitPriceCents),

@@ -147,6 +147,7 @@ async function purchaseInTransaction(
       priceBreaks: products.priceBreaks,
       ownerId: products.ownerId,
       ownerEmail: products.ownerEmail,
+      sku: products.sku,
     });
   if (!taken) return explainRefusal(tx, user, input);
   // The guard above refused a null price; the type cannot know it.
@@ -185,7 +186,7 @@ async function purchaseInTransaction(
     })
     .returning();
   if (!row) throw new Error('order insert returned no row');
-  await tx.insert(orderLines).values({ orderId: row.id, position: 1, ...line });
+  await tx.insert(orderLines).values({ orderId: row.id, position: 1, ...line, productSku: taken.sku });
   if (input.saveShipTo) await tx.insert(shipToAddresses).values({ userId: user.id, address: input.shipTo }).onConflictDoNothing();
   await recordEvent(tx, row.id, { kind: 'buyer', user }, null, 'placed', null);
   await notifyEvent(tx, config, row, 'placed', { kind: 'buyer', user });

@@ -58,6 +58,14 @@ function ProductDetails({ product }: { product: Product }) {
             <dd>{product.category}</dd>
             <dt className="font-medium text-base-content/70">Brand</dt>
             <dd className="break-words">{product.brandname}</dd>
+            {product.sku ? (
+              <>
+                <dt className="font-medium text-base-content/70">SKU</dt>
+                <dd className="break-all" data-testid="product-sku">
+                  {product.sku}
+                </dd>
+              </>
+            ) : null}
             <dt className="font-medium text-base-content/70">Main quantity</dt>
             <dd>{product.mainquantity}</dd>
             <dt className="font-medium text-base-content/70">Min buy quantity</dt>
