@@ -23,6 +23,7 @@ import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerAdminRoutes } from './modules/business/admin.routes.ts';
+import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -119,6 +120,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerSearchRoutes(app, ctx);
   await registerBusinessRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
+  await registerCartRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };
 }

@@ -47,16 +47,20 @@ export type CartAddRow = z.infer<typeof cartAddRowSchema>;
 
 const tooManyRows = `At most ${CART_LIMITS.rows} rows at a time`;
 
-/** POST /api/cart/lines: rows to add, as a list or as text pasted from a spreadsheet (`SKU quantity` per line). */
-export const addCartLinesInputSchema = z.union([
-  z.object({ lines: z.array(cartAddRowSchema).min(1, 'Add at least one row').max(CART_LIMITS.rows, tooManyRows) }),
-  z.object({
+/**
+ * POST /api/cart/lines: rows to add, as a list or as text pasted from a spreadsheet (`SKU quantity` per
+ * line): one of the two.
+ */
+export const addCartLinesInputSchema = z
+  .object({
+    lines: z.array(cartAddRowSchema).min(1, 'Add at least one row').max(CART_LIMITS.rows, tooManyRows).optional(),
     text: z
       .string({ error: 'Paste rows of SKU and quantity' })
       .max(CART_LIMITS.textMax, `Paste at most ${CART_LIMITS.textMax.toLocaleString('en-US')} characters (${CART_LIMITS.rows} rows) at a time`)
+      .optional()
       .describe('One row per line: a SKU and a quantity, separated by spaces, tabs, commas or semicolons'),
-  }),
-], { error: 'Send `lines` or `text`' });
+  })
+  .refine((input) => (input.lines === undefined) !== (input.text === undefined), 'Send `lines` or `text`');
 export type AddCartLinesInput = z.infer<typeof addCartLinesInputSchema>;
 
 /** A pasted row as the server reads it: `SKU quantity`, split on spaces, tabs, commas or semicolons. */

@@ -77,6 +77,37 @@ const idOf = (body: unknown) => (body as { _id: string })._id;
 
 const SAMPLE_SHIP_TO = { company: 'OpenAPI Buyer Inc', line1: '9 Spec Street', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US', phone: '+1 303 555 0199' };
 
+/** The cart, checkout, reorder, lists and seller settings (docs/decisions/015-cart-and-checkout.md). */
+const CART_SAMPLES: Sample[] = [
+  { operation: 'GET /api/cart', what: 'empty', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/cart', headers: asUser(buyer) }) },
+  {
+    operation: 'PUT /api/cart/lines/{productId}',
+    what: 'set a line',
+    send: ({ env, buyer, productId }) => env.request({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 20 } }),
+  },
+  {
+    operation: 'PUT /api/cart/lines/{productId}',
+    what: 'below the MOQ (422)',
+    send: ({ env, buyer, productId }) => env.request({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 1 } }),
+  },
+  { operation: 'GET /api/cart', what: 'one line', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/cart', headers: asUser(buyer) }) },
+  {
+    operation: 'DELETE /api/cart/lines/{productId}',
+    what: 'remove it',
+    send: ({ env, buyer, productId }) => env.request({ method: 'DELETE', url: `/api/cart/lines/${productId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'POST /api/cart/lines',
+    what: 'pasted rows, one bad',
+    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { text: 'NO-SUCH-SKU 3\nALSO-NONE x' } }),
+  },
+  {
+    operation: 'POST /api/cart/lines',
+    what: 'rows by product',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
+  },
+];
+
 /**
  * One real request per described operation (some have more, for their other answers), in an order
  * that builds what the next needs. A new route needs a sample here: the test below says which.
@@ -275,6 +306,7 @@ const SAMPLES: Sample[] = [
     send: ({ env, operator, verificationId }) => env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator) }),
   },
   { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
+  ...CART_SAMPLES,
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
   { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
   { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },

@@ -30,6 +30,8 @@ export interface Fixture {
   spareOwnerToken: string;
   /** The owner's business profile, pending review with a document. */
   verificationId: string;
+  /** A product of another seller that is in the owner's cart. */
+  cartProductId: string;
 }
 
 export type Credentials = Record<string, string>;
@@ -142,9 +144,47 @@ const API_REFERENCE_ROUTES: RouteCase[] = [
   publicRead('GET /api/docs/static/*', '/api/docs/static/swagger-ui.css'),
 ];
 
+/** The cart, checkout, reorder, saved lists and seller settings (docs/decisions/015-cart-and-checkout.md). */
+const CART_ROUTES: RouteCase[] = [
+  {
+    route: 'GET /api/cart',
+    request: () => ({ method: 'GET', url: '/api/cart' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as { lines: Array<{ productId: string }> }).lines.map((l) => l.productId)).toContain(f.cartProductId);
+      else expect(response.body).not.toContain(f.cartProductId);
+    },
+  },
+  {
+    route: 'PUT /api/cart/lines/{productId}',
+    request: (f) => ({ method: 'PUT', url: `/api/cart/lines/${f.productId}`, payload: { quantity: 10 } }),
+    // The fixture's product is the owner's own: buying it is refused as in Buy Now.
+    expected: { signedOut: 401, other: 200, owner: 403 },
+  },
+  {
+    route: 'DELETE /api/cart/lines/{productId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/cart/lines/${f.cartProductId}` }),
+    // Another user's cart does not hold the line: removing it from theirs finds nothing.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/cart/lines',
+    request: (f) => ({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ productId: f.productId, quantity: 10 }] } }),
+    // The row answers "your own product" to the owner, who adds nothing.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { owner: true },
+    check(_f, actor, response) {
+      if (actor === 'other') expect(response.json()).toMatchObject({ results: [{ status: 'added' }] });
+      if (actor === 'owner') expect(response.json()).toMatchObject({ results: [{ status: 'error', message: 'You cannot buy your own product.' }] });
+    },
+  },
+];
+
 export const ROUTES: RouteCase[] = [
   ...API_REFERENCE_ROUTES,
   ...BUSINESS_ROUTES,
+  ...CART_ROUTES,
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -404,6 +444,8 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     .from(notifications)
     .where(and(eq(notifications.orderId, saleId), eq(notifications.userId, owner.id)));
   if (!told) throw new Error('the sale told its seller nothing');
+  const carted = await env.request({ method: 'PUT', url: `/api/cart/lines/${bought.id}`, headers: { cookie: owner.cookie }, payload: { quantity: 10 } });
+  expect(carted.statusCode, carted.body).toBe(200);
   return {
     owner,
     other,
@@ -413,6 +455,7 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     notificationId: told.id,
     spareOwnerToken: await insertSpareSession(env, owner),
     verificationId: await ensurePendingVerification(env, owner, other),
+    cartProductId: bought.id,
   };
 }
 
