@@ -15,3 +15,4 @@ export * from './notification.ts';
 export * from './business.ts';
 export * from './verification.ts';
 export * from './cart.ts';
+export * from './seller.ts';

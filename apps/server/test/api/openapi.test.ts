@@ -106,6 +106,13 @@ const CART_SAMPLES: Sample[] = [
     what: 'rows by product',
     send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
   },
+  { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
+  {
+    operation: 'PUT /api/seller/settings',
+    what: 'a minimum',
+    send: ({ env, seller }) => env.request({ method: 'PUT', url: '/api/seller/settings', headers: asUser(seller), payload: { minimumOrder: 1 } }),
+  },
+  { operation: 'GET /api/product/{id}/seller', what: 'seller and minimum', send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}/seller` }) },
 ];
 
 /**

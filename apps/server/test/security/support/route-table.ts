@@ -179,6 +179,24 @@ const CART_ROUTES: RouteCase[] = [
       if (actor === 'owner') expect(response.json()).toMatchObject({ results: [{ status: 'error', message: 'You cannot buy your own product.' }] });
     },
   },
+  {
+    route: 'GET /api/seller/settings',
+    request: () => ({ method: 'GET', url: '/api/seller/settings' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'PUT /api/seller/settings',
+    request: () => ({ method: 'PUT', url: '/api/seller/settings', payload: { minimumOrder: 50 } }),
+    // Everyone signed in sets their own.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /api/product/{id}/seller',
+    request: (f) => ({ method: 'GET', url: `/api/product/${f.productId}/seller` }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
 ];
 
 export const ROUTES: RouteCase[] = [
