@@ -29,5 +29,6 @@ export const apiErrorBodySchema = z.object({
     message: z.string(),
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
   }),
+  cart: z.record(z.string(), z.unknown()).optional().describe('With a refused checkout: the cart as the server would charge it now (GET /api/cart)'),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

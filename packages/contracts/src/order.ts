@@ -90,6 +90,7 @@ export const orderSchema = z.object({
   reason: z.string().nullable().describe('Why it was declined or cancelled'),
   buyerName: z.string().describe("The buyer's business name"),
   sellerName: z.string().describe("The seller's business name"),
+  poNumber: z.string().nullable().describe("The buyer's purchase order number, given at checkout; null when none"),
   timeline: z.array(orderTimelineEntrySchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -23,7 +23,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string> } = {},
+    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; cart?: unknown } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -31,9 +31,12 @@ export class AppError extends Error {
     this.title = options.title ?? DEFAULT_TITLES[code];
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
+    this.cart = options.cart;
   }
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** A checkout's refusal carries the cart as the server would charge it now (docs/product/api.md#errors). */
+  readonly cart: unknown;
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -106,6 +106,23 @@ const CART_SAMPLES: Sample[] = [
     what: 'rows by product',
     send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
   },
+  {
+    operation: 'POST /api/checkout',
+    what: 'a stale total (409)',
+    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout-stale' }, payload: { expectedTotal: 1 } }),
+  },
+  {
+    operation: 'POST /api/checkout',
+    what: 'one order per seller',
+    send: ({ env, buyer }) =>
+      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+  },
+  {
+    operation: 'POST /api/checkout',
+    what: 'the same key again (200)',
+    send: ({ env, buyer }) =>
+      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+  },
   { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
   {
     operation: 'PUT /api/seller/settings',

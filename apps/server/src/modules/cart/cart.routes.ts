@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { addCartLinesInputSchema, cartAddAnswerSchema, cartSchema, setCartLineInputSchema } from '@bulkcart/contracts';
+import {
+  addCartLinesInputSchema,
+  cartAddAnswerSchema,
+  cartSchema,
+  checkoutAnswerSchema,
+  checkoutInputSchema,
+  idempotencyKeySchema,
+  setCartLineInputSchema,
+} from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { requireUser } from '../accounts/session.ts';
+import { readIdempotencyKey } from '../orders/orders.routes.ts';
 import { addCartLines, getCart, removeCartLine, setCartLine, type CartContext } from './cart.service.ts';
+import { checkout } from './checkout.service.ts';
 
 const tags = ['cart'];
+const checkoutHeaders = z.object({
+  'idempotency-key': idempotencyKeySchema.describe('Required: the same key gives back the same orders, never new ones'),
+});
 const productParams = z.object({ productId: z.string().describe('The product id') });
 type ProductParams = { Params: { productId: string } };
 
@@ -49,6 +62,26 @@ export async function registerCartRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const cart = await as(request);
       return addCartLines(cart, parseInput(addCartLinesInputSchema, request.body));
+    },
+  );
+
+  app.post(
+    '/api/checkout',
+    routeContract({
+      summary: 'Check out the whole cart: one order per seller, all or nothing',
+      tags,
+      signedIn: true,
+      headers: checkoutHeaders,
+      body: checkoutInputSchema,
+      response: { 200: checkoutAnswerSchema, 201: checkoutAnswerSchema },
+    }),
+    async (request, reply) => {
+      const cart = await as(request);
+      const idempotencyKey = readIdempotencyKey(request);
+      const input = parseInput(checkoutInputSchema, request.body);
+      const { orders, replayed } = await checkout({ ...cart, clock: ctx.clock }, { ...input, idempotencyKey });
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(replayed ? 200 : 201).send({ orders });
     },
   );
 }

@@ -70,6 +70,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], events: OrderEvent
     reason: row.reason,
     buyerName: row.buyerName,
     sellerName: row.sellerName,
+    poNumber: row.poNumber,
     timeline: events.map(toTimelineEntry),
   };
 }

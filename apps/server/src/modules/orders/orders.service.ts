@@ -67,7 +67,7 @@ async function replay(ctx: OrdersContext, row: OrderRow, input: CreateOrderInput
   return { order: await loadOrder(ctx.db, row, ctx.clock()), replayed: true };
 }
 
-function assertCanBuy(user: SessionUser): void {
+export function assertCanBuy(user: SessionUser): void {
   if (!user.name.trim() || !user.email.trim()) {
     throw forbidden('Your account needs a name and an email address before you can buy.');
   }
@@ -104,7 +104,7 @@ async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
 }
 
 /** The order's destination: the one sent, else the saved default, else a 422 naming every missing field. */
-async function resolveShipTo(ctx: OrdersContext, sent: Address | undefined): Promise<{ shipTo: Address; saveShipTo: boolean }> {
+export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sent: Address | undefined): Promise<{ shipTo: Address; saveShipTo: boolean }> {
   const saved = await savedShipTo(ctx.db, ctx.user.id);
   if (sent) return { shipTo: sent, saveShipTo: saved === null };
   if (saved) return { shipTo: saved, saveShipTo: false };

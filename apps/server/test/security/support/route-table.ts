@@ -180,6 +180,12 @@ const CART_ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'POST /api/checkout',
+    // A PO number past 40 characters: each signed-in caller reaches their own checkout and is refused there.
+    request: () => ({ method: 'POST', url: '/api/checkout', headers: { 'idempotency-key': randomUUID() }, payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) } }),
+    expected: { signedOut: 401, other: 422, owner: 422 },
+  },
+  {
     route: 'GET /api/seller/settings',
     request: () => ({ method: 'GET', url: '/api/seller/settings' }),
     expected: { signedOut: 401, other: 200, owner: 200 },
