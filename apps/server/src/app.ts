@@ -24,6 +24,7 @@ import { registerNotificationRoutes } from './modules/notifications/notification
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerAdminRoutes } from './modules/business/admin.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { registerListRoutes } from './modules/cart/lists.routes.ts';
 import { registerSellerRoutes } from './modules/sellers/sellers.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
@@ -122,6 +123,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerBusinessRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
   await registerCartRoutes(app, ctx);
+  await registerListRoutes(app, ctx);
   await registerSellerRoutes(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };

@@ -14,8 +14,8 @@ export const CART_LIMITS = {
   /** Characters of pasted text: 500 rows of a 64-character SKU and a quantity fit with room to spare. */
   textMax: 50_000,
   poNumberMax: 40,
-  /** Saved lists per buyer. */
-  lists: 50,
+  /** Saved lists per buyer: all of them answer in one GET /api/lists. */
+  lists: 20,
   listNameMax: 80,
 } as const;
 
@@ -174,7 +174,51 @@ export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
 export const CART_TEXT = {
   pricesChangedTitle: 'Prices changed',
   cartFull: `Your cart is full: it holds at most ${CART_LIMITS.lines} lines.`,
+  listFull: `This list is full: it holds at most ${CART_LIMITS.lines} lines.`,
+  tooManyLists: `You can keep at most ${CART_LIMITS.lists} lists; delete one first.`,
+  noLongerSold: 'This product is no longer sold.',
   cartEmpty: 'Your cart is empty.',
   minimumOrder: (amount: string) => `Minimum order from this seller: ${amount}`,
   addMore: (amount: string, sellerName: string) => `Add ${amount} more from ${sellerName} to check out`,
 } as const;
+
+/**
+ * A typed cart quantity made valid: a whole number of cases, at least the MOQ, at most the line's
+ * bound (the steppers and the quick order rows; the server refuses anything else).
+ */
+export function validCartQuantity(value: number, minquantity: number, casepack: number): number {
+  const whole = Number.isFinite(value) ? Math.trunc(value) : minquantity;
+  const cases = Math.ceil(Math.max(whole, minquantity, 1) / casepack) * casepack;
+  return Math.min(cases, Math.floor(CART_LIMITS.quantityMax / casepack) * casepack);
+}
+
+/** A saved list's name ("Monthly restock"). */
+export const listNameSchema = z
+  .string({ error: 'Name the list' })
+  .trim()
+  .min(1, 'Name the list')
+  .max(CART_LIMITS.listNameMax, `A list name has at most ${CART_LIMITS.listNameMax} characters`);
+
+/** POST /api/lists: a new list, empty or with lines (a product id and a quantity each). */
+export const createListInputSchema = z.object({
+  name: listNameSchema,
+  lines: z
+    .array(z.object({ productId: z.string().max(100), quantity: cartQuantitySchema(1) }))
+    .max(CART_LIMITS.lines, `A list holds at most ${CART_LIMITS.lines} lines`)
+    .optional(),
+});
+export type CreateListInput = z.infer<typeof createListInputSchema>;
+
+/** PUT /api/lists/{id}/lines/{productId}: the line's quantity; 0 removes it. */
+export const setListLineInputSchema = setCartLineInputSchema;
+
+/** A saved list: its lines priced as they would be added to the cart now (problems included). */
+export const savedListSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  lines: z.array(cartLineSchema),
+  createdAt: z.string().describe('ISO 8601 timestamp'),
+});
+export type SavedList = z.infer<typeof savedListSchema>;
+
+export const savedListsSchema = z.array(savedListSchema);

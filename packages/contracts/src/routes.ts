@@ -23,6 +23,10 @@ export const pages = {
   // Business verification (docs/decisions/014-business-verification.md).
   business: { pattern: '/business', title: 'wholesale-platform-Business profile' },
   adminVerifications: { pattern: '/admin/verifications', title: 'wholesale-platform-Verification queue' },
+  // The cart's companions (docs/decisions/015-cart-and-checkout.md).
+  quickOrder: { pattern: '/quick-order', title: 'wholesale-platform-Quick order' },
+  lists: { pattern: '/lists', title: 'wholesale-platform-Order lists' },
+  sellerSettings: { pattern: '/seller/settings', title: 'wholesale-platform-Seller settings' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -97,6 +101,9 @@ export const paths = {
   sales: hrefOf('sales'),
   business: hrefOf('business'),
   adminVerifications: hrefOf('adminVerifications'),
+  quickOrder: hrefOf('quickOrder'),
+  lists: hrefOf('lists'),
+  sellerSettings: hrefOf('sellerSettings'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

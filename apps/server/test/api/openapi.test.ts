@@ -57,6 +57,7 @@ interface World {
   notificationId: string;
   operator: TestUser;
   verificationId: string;
+  listId: string;
 }
 
 const OPENAPI_OPERATOR = 'openapi-operator@example.com';
@@ -123,6 +124,35 @@ const CART_SAMPLES: Sample[] = [
     send: ({ env, buyer }) =>
       env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
   },
+  {
+    operation: 'POST /api/order/{id}/reorder',
+    what: 'the first order again',
+    send: ({ env, buyer, orderId }) => env.request({ method: 'POST', url: `/api/order/${orderId}/reorder`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'POST /api/lists',
+    what: 'a list with a line',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: 'Monthly restock', lines: [{ productId, quantity: 20 }] } }),
+    keep: (world, body) => {
+      world.listId = (body as { id: string }).id;
+    },
+  },
+  { operation: 'POST /api/lists', what: 'no name (422)', send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: '' } }) },
+  { operation: 'GET /api/lists', what: 'own lists', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/lists', headers: asUser(buyer) }) },
+  { operation: 'GET /api/lists/{id}', what: 'one list', send: ({ env, buyer, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
+  { operation: 'GET /api/lists/{id}', what: "someone else's (404)", send: ({ env, seller, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(seller) }) },
+  {
+    operation: 'PUT /api/lists/{id}/lines/{productId}',
+    what: 'set a line',
+    send: ({ env, buyer, listId, productId }) => env.request({ method: 'PUT', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 40 } }),
+  },
+  { operation: 'POST /api/lists/{id}/to-cart', what: 'to the cart', send: ({ env, buyer, listId }) => env.request({ method: 'POST', url: `/api/lists/${listId}/to-cart`, headers: asUser(buyer) }) },
+  {
+    operation: 'DELETE /api/lists/{id}/lines/{productId}',
+    what: 'remove a line',
+    send: ({ env, buyer, listId, productId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer) }),
+  },
+  { operation: 'DELETE /api/lists/{id}', what: 'delete it', send: ({ env, buyer, listId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
   { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
   {
     operation: 'PUT /api/seller/settings',
@@ -393,7 +423,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpUser(env, { name: 'OpenAPI Operator', email: OPENAPI_OPERATOR });
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '', listId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

@@ -1,4 +1,5 @@
 import {
+  CART_TEXT,
   formatMoney,
   MESSAGES,
   ORDER_MESSAGES,
@@ -106,7 +107,7 @@ function problem(code: CartProblem['code'], message: string, quantity: number | 
  * stock, below the MOQ, not whole cases, more than the stock; then (not stopping it) a changed price.
  */
 function lineProblem(product: BuyableProduct | undefined, line: StoredLine, buyerId: string, unitCents: number): { problem: CartProblem | null; blocking: Blocking } {
-  if (!product) return problem('deleted', 'This product is no longer sold.', null, 'rule');
+  if (!product) return problem('deleted', CART_TEXT.noLongerSold, null, 'rule');
   if (product.ownerId === buyerId) return problem('own_product', ORDER_MESSAGES.ownProduct, null, 'rule');
   if (product.priceCents === null) return problem('unpriced', UNPRICED_TEXT, null, 'rule');
   const most = largestBuyable(product.mainquantity, product.casepack);

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
 import { businessProfiles } from '../../../src/db/schema/business.ts';
 import { notifications } from '../../../src/db/schema/orders.ts';
+import { orderLists } from '../../../src/db/schema/cart.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
@@ -32,6 +33,8 @@ export interface Fixture {
   verificationId: string;
   /** A product of another seller that is in the owner's cart. */
   cartProductId: string;
+  /** The owner's saved list, holding that product. */
+  listId: string;
 }
 
 export type Credentials = Record<string, string>;
@@ -184,6 +187,54 @@ const CART_ROUTES: RouteCase[] = [
     // A PO number past 40 characters: each signed-in caller reaches their own checkout and is refused there.
     request: () => ({ method: 'POST', url: '/api/checkout', headers: { 'idempotency-key': randomUUID() }, payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) } }),
     expected: { signedOut: 401, other: 422, owner: 422 },
+  },
+  {
+    route: 'GET /api/lists',
+    request: () => ({ method: 'GET', url: '/api/lists' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ id: string }>).map((l) => l.id)).toContain(f.listId);
+      else expect(response.body).not.toContain(f.listId);
+    },
+  },
+  {
+    route: 'POST /api/lists',
+    request: () => ({ method: 'POST', url: '/api/lists', payload: { name: 'Matrix list' } }),
+    expected: { signedOut: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'GET /api/lists/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/lists/${f.listId}` }),
+    // Another buyer's list looks exactly like an unknown one.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'PUT /api/lists/{id}/lines/{productId}',
+    request: (f) => ({ method: 'PUT', url: `/api/lists/${f.listId}/lines/${f.cartProductId}`, payload: { quantity: 20 } }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/lists/{id}/lines/{productId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/lists/${f.listId}/lines/${f.cartProductId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/lists/{id}/to-cart',
+    request: (f) => ({ method: 'POST', url: `/api/lists/${f.listId}/to-cart` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/lists/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/lists/${f.listId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/order/{id}/reorder',
+    request: (f) => ({ method: 'POST', url: `/api/order/${f.orderId}/reorder` }),
+    // Another buyer's order looks exactly like an unknown one.
+    expected: { signedOut: 401, other: 404, owner: 200 },
   },
   {
     route: 'GET /api/seller/settings',
@@ -470,6 +521,10 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
   if (!told) throw new Error('the sale told its seller nothing');
   const carted = await env.request({ method: 'PUT', url: `/api/cart/lines/${bought.id}`, headers: { cookie: owner.cookie }, payload: { quantity: 10 } });
   expect(carted.statusCode, carted.body).toBe(200);
+  // A fresh list each case (a buyer keeps at most 20).
+  await env.db().delete(orderLists).where(eq(orderLists.ownerId, owner.id));
+  const list = await env.request({ method: 'POST', url: '/api/lists', headers: { cookie: owner.cookie }, payload: { name: 'Matrix list', lines: [{ productId: bought.id, quantity: 10 }] } });
+  expect(list.statusCode, list.body).toBe(201);
   return {
     owner,
     other,
@@ -480,6 +535,7 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     spareOwnerToken: await insertSpareSession(env, owner),
     verificationId: await ensurePendingVerification(env, owner, other),
     cartProductId: bought.id,
+    listId: (list.json() as { id: string }).id,
   };
 }
 
