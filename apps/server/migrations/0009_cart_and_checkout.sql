@@ -86,7 +86,7 @@ CREATE INDEX "order_list_lines_list_seq_idx" ON "order_list_lines" USING btree (
 CREATE INDEX "order_lists_owner_seq_idx" ON "order_lists" USING btree ("owner_id","seq");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_checkout_id_checkouts_id_fk" FOREIGN KEY ("checkout_id") REFERENCES "public"."checkouts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "products_owner_sku_idx" ON "products" USING btree ("owner_id",lower("sku")) WHERE "products"."sku" IS NOT NULL;--> statement-breakpoint
-CREATE INDEX "products_sku_idx" ON "products" USING btree (lower("sku")) WHERE "products"."sku" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_sku_idx" ON "products" USING btree (lower("sku") text_pattern_ops) WHERE "products"."sku" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "orders_checkout_id_idx" ON "orders" USING btree ("checkout_id");--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_sku_form" CHECK ("products"."sku" IS NULL OR "products"."sku" ~ '^[A-Za-z0-9._/-]{1,64}$');--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_po_number_length" CHECK (char_length("orders"."po_number") <= 40);

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { addressSchema } from './address.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { orderSchema } from './order.ts';
+import { LIMITS } from './limits.ts';
+
+const SKU_MATCHES = 10;
 
 /** The cart's bounds (docs/decisions/015-cart-and-checkout.md). */
 export const CART_LIMITS = {
@@ -222,3 +225,24 @@ export const savedListSchema = z.object({
 export type SavedList = z.infer<typeof savedListSchema>;
 
 export const savedListsSchema = z.array(savedListSchema);
+
+/** GET /api/skus?q=: SKUs starting with `q` (any case), for quick order's typeahead and row checks. */
+export const skuQuerySchema = z.object({
+  q: z.string({ error: 'Type the start of a SKU' }).trim().min(1, 'Type the start of a SKU').max(LIMITS.skuMax, `A SKU has at most ${LIMITS.skuMax} characters`),
+});
+
+export const skuMatchSchema = z.object({
+  productId: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  sellerName: z.string(),
+  price: z.number().nullable().describe('The base price in dollars; null when the product has none'),
+  minquantity: z.int(),
+  casepack: z.int(),
+  available: z.int().describe('Units in stock'),
+});
+export type SkuMatch = z.infer<typeof skuMatchSchema>;
+
+export const skuMatchListSchema = z.array(skuMatchSchema).describe(`At most ${SKU_MATCHES} matches, exact ones first`);
+
+export const SKU_MATCHES_MAX = SKU_MATCHES;

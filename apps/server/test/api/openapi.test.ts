@@ -107,6 +107,7 @@ const CART_SAMPLES: Sample[] = [
     what: 'rows by product',
     send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
   },
+  { operation: 'GET /api/skus', what: 'none match', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/skus?q=NO-SUCH', headers: asUser(buyer) }) },
   {
     operation: 'POST /api/checkout',
     what: 'a stale total (409)',

@@ -58,9 +58,10 @@ export const products = pgTable(
     check('products_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 90`),
     check('products_sku_form', sql`${t.sku} IS NULL OR ${t.sku} ~ '^[A-Za-z0-9._/-]{1,64}$'`),
-    // One seller, one product per SKU (any case); quick order finds a SKU across all sellers.
+    // One seller, one product per SKU (any case); quick order finds a SKU across all sellers, exactly
+    // or by its start (text_pattern_ops serves `LIKE 'abc%'` whatever the database's collation).
     uniqueIndex('products_owner_sku_idx').on(t.ownerId, sql`lower(${t.sku})`).where(sql`${t.sku} IS NOT NULL`),
-    index('products_sku_idx').on(sql`lower(${t.sku})`).where(sql`${t.sku} IS NOT NULL`),
+    index('products_sku_idx').on(sql`lower(${t.sku}) text_pattern_ops`).where(sql`${t.sku} IS NOT NULL`),
     index('products_seq_idx').on(t.seq.desc()),
     index('products_category_seq_idx').on(t.category, t.seq.desc()),
     index('products_available_seq_idx').on(t.seq.desc()).where(sql`${t.minquantity} > 100`),

@@ -8,13 +8,15 @@ import {
   checkoutInputSchema,
   idempotencyKeySchema,
   setCartLineInputSchema,
+  skuMatchListSchema,
+  skuQuerySchema,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { requireUser } from '../accounts/session.ts';
 import { readIdempotencyKey } from '../orders/orders.routes.ts';
-import { addCartLines, getCart, removeCartLine, setCartLine, type CartContext } from './cart.service.ts';
+import { addCartLines, findSkus, getCart, removeCartLine, setCartLine, type CartContext } from './cart.service.ts';
 import { checkout } from './checkout.service.ts';
 
 const tags = ['cart'];
@@ -62,6 +64,15 @@ export async function registerCartRoutes(app: FastifyInstance, ctx: AppContext):
     async (request) => {
       const cart = await as(request);
       return addCartLines(cart, parseInput(addCartLinesInputSchema, request.body));
+    },
+  );
+
+  app.get(
+    '/api/skus',
+    routeContract({ summary: "Other sellers' SKUs starting with q (quick order's typeahead)", tags, signedIn: true, querystring: skuQuerySchema, response: { 200: skuMatchListSchema } }),
+    async (request) => {
+      const cart = await as(request);
+      return findSkus(cart, parseInput(skuQuerySchema, request.query));
     },
   );
 

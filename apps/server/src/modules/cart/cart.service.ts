@@ -1,20 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   CART_LIMITS,
   CART_TEXT,
   productIdSchema,
   quotePrice,
+  SKU_MATCHES_MAX,
   skuSchema,
   splitPastedRows,
+  toDollars,
   VERIFY_TEXT,
   type AddCartLinesInput,
   type Cart,
   type CartAddResult,
   type SkuCandidate,
+  type SkuMatch,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema/cart.ts';
+import { products } from '../../db/schema/catalog.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
@@ -172,9 +176,9 @@ export function parseRowQuantity(value: unknown): number | null {
 }
 
 /** What a SKU finds among other sellers' products: one product, or why not. */
-type SkuMatch = { product: BuyableProduct } | { message: string; candidates?: SkuCandidate[] };
+type SkuResolution = { product: BuyableProduct } | { message: string; candidates?: SkuCandidate[] };
 
-function matchSku(sku: string, found: BuyableProduct[], buyerId: string, sellers: ReadonlyMap<string, SellerInfo>): SkuMatch {
+function matchSku(sku: string, found: BuyableProduct[], buyerId: string, sellers: ReadonlyMap<string, SellerInfo>): SkuResolution {
   const parsed = skuSchema.safeParse(sku);
   if (!parsed.success) return { message: `${parsed.error.issues[0]?.message ?? 'Unknown SKU'}.` };
   const lowered = parsed.data.toLowerCase();
@@ -260,4 +264,45 @@ export async function addCartLines(ctx: CartContext, input: AddCartLinesInput): 
     throw new AppError('VALIDATION', message, { title: 'Too many rows', fieldErrors: { text: [message] } });
   }
   return { results: await addRows(ctx, rows.map((r) => ({ row: r.row, sku: r.sku, quantity: r.quantity }))) };
+}
+
+/** `LIKE` treats `_` (allowed in SKUs) and `%` as wildcards; a typed prefix means itself. */
+function likePrefix(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * GET /api/skus?q=: other sellers' products whose SKU starts with `q`, exact matches first, at most
+ * SKU_MATCHES_MAX (products_sku_idx, text_pattern_ops). The buyer's own products are left out: they
+ * cannot buy them.
+ */
+export async function findSkus(ctx: CartContext, input: { q: string }): Promise<SkuMatch[]> {
+  const lowered = input.q.toLowerCase();
+  const rows = await ctx.db
+    .select({
+      id: products.id,
+      sku: products.sku,
+      name: products.name,
+      priceCents: products.priceCents,
+      minquantity: products.minquantity,
+      casepack: products.casepack,
+      mainquantity: products.mainquantity,
+      ownerId: products.ownerId,
+      ownerEmail: products.ownerEmail,
+    })
+    .from(products)
+    .where(and(isNotNull(products.sku), sql`lower(${products.sku}) LIKE ${likePrefix(input.q)}`, or(isNull(products.ownerId), ne(products.ownerId, ctx.user.id))))
+    .orderBy(sql`lower(${products.sku}) = ${lowered} DESC`, sql`lower(${products.sku})`, asc(products.id))
+    .limit(SKU_MATCHES_MAX);
+  const sellers = await selectSellers(ctx.db, rows.map((r) => r.ownerId));
+  return rows.map((row) => ({
+    productId: row.id,
+    sku: row.sku ?? '',
+    name: row.name,
+    sellerName: (row.ownerId ? sellers.get(row.ownerId)?.name : undefined) ?? row.ownerEmail,
+    price: row.priceCents === null ? null : toDollars(row.priceCents),
+    minquantity: row.minquantity,
+    casepack: row.casepack,
+    available: row.mainquantity,
+  }));
 }

@@ -334,6 +334,21 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
     expect(cart.lines[0]?.quantity).toBe(2);
   });
 
+  it('finds SKUs by their start for the typeahead: any case, exact first, "_" as itself, never the buyer’s own', async () => {
+    const me = await signUpUser(env(), { name: 'Typeahead Buyer' });
+    await seedProducts(env(), globex, [{ name: 'Underscore A', sku: 'P_UND1' }, { name: 'Underscore B', sku: 'PXUND2' }]);
+    await seedProducts(env(), me, [{ name: 'My own', sku: 'P-PENCIL' }]);
+    const find = (q: string) => env().request({ method: 'GET', url: `/api/skus?q=${encodeURIComponent(q)}`, headers: asUser(me) });
+    const byStart = (await find('p-pa')).json() as Array<{ sku: string; name: string; sellerName: string; minquantity: number; casepack: number }>;
+    expect(byStart).toEqual([{ productId: expect.any(String), sku: 'P-PAPER', name: 'Paste paper', sellerName: 'Paste Acme', price: 5, minquantity: 5, casepack: 5, available: 1000 }]);
+    expect(((await find('p-pen')).json() as Array<{ sku: string }>).map((m) => m.sku)).toEqual(['P-PEN']);
+    expect(((await find('P_')).json() as Array<{ sku: string }>).map((m) => m.sku)).toEqual(['P_UND1']);
+    expect(((await find('p-shared')).json() as Array<{ sku: string }>).map((m) => m.sku.toLowerCase())).toEqual(['p-shared', 'p-shared']);
+    expect((await find('zzz')).json()).toEqual([]);
+    expect((await find(' ')).statusCode).toBe(422);
+    expect((await env().request({ method: 'GET', url: '/api/skus?q=p' })).statusCode).toBe(401);
+  });
+
   it('refuses unknown and malformed product ids per row', async () => {
     const me = await signUpUser(env(), { name: 'Unknown Row Buyer' });
     const results = await addedResults(env(), asUser(me), { lines: [{ productId: UNKNOWN_ID, quantity: 1 }, { productId: 'nope', quantity: 1 }, { quantity: 1 }] });

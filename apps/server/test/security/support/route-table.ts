@@ -183,6 +183,12 @@ const CART_ROUTES: RouteCase[] = [
     },
   },
   {
+    route: 'GET /api/skus',
+    request: () => ({ method: 'GET', url: '/api/skus?q=a' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
     route: 'POST /api/checkout',
     // A PO number past 40 characters: each signed-in caller reaches their own checkout and is refused there.
     request: () => ({ method: 'POST', url: '/api/checkout', headers: { 'idempotency-key': randomUUID() }, payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) } }),

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
@@ -8,38 +8,60 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { useCart } from '../api/cart.ts';
+import { ShoppingCart } from '../components/shopping-cart.tsx';
+import { ReorderButton } from '../components/reorder-button.tsx';
 import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { canCancel } from '../lib/order-display.ts';
 
-/** /cart: the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. */
+/**
+ * /cart: the lines waiting to be ordered, grouped by seller (docs/decisions/015-cart-and-checkout.md),
+ * above the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. The spec's
+ * 'Cart is Empty' is what a buyer with neither sees.
+ */
 export function CartPage() {
   const email = useMe().data?.user?.email ?? '';
   const orders = useOrders(email);
+  const cart = useCart();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const cartIsEmpty = cart.data?.count === 0;
 
   let content;
   if (orders.isPending) content = <Spinner label="Loading your orders" />;
   else if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
-    content = (
-      <>
-        {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} onCancel={setToCancel} />}
-        <PagedListEnd query={orders} />
-      </>
-    );
+    // Nothing in the cart and no orders: the spec's empty cart, and nothing else.
+    if (items.length === 0 && cartIsEmpty) return <CartFrame>{<EmptyCart />}</CartFrame>;
+    content =
+      items.length === 0 ? null : (
+        <>
+          <h2 className="text-xl font-bold">Your orders</h2>
+          <OrdersTable orders={items} onCancel={setToCancel} />
+          <PagedListEnd query={orders} />
+        </>
+      );
   }
 
+  return (
+    <CartFrame>
+      <ShoppingCart cart={cart} />
+      {content}
+      {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
+    </CartFrame>
+  );
+}
+
+function CartFrame({ children }: { children: ReactNode }) {
   return (
     <section aria-labelledby="cart-heading" className="flex flex-col gap-6">
       <h1 id="cart-heading" className="text-2xl font-bold md:text-3xl">
         Cart
       </h1>
-      {content}
-      {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
+      {children}
     </section>
   );
 }
@@ -50,6 +72,9 @@ function EmptyCart() {
       <p className="text-xl font-semibold">{MESSAGES.cartEmpty}</p>
       <Link to={paths.categoriesLink} className="btn btn-primary">
         view products
+      </Link>
+      <Link to={paths.quickOrder} className="link link-primary text-sm">
+        Know your SKUs? Quick order
       </Link>
     </div>
   );
@@ -121,6 +146,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           </span>
           <ShipBy shipBy={order.shipBy} />
           <Tracking order={order} />
+          {order.poNumber ? <span className="text-base-content/70">PO {order.poNumber}</span> : null}
         </div>
       </td>
       <td className="whitespace-nowrap max-md:block max-md:border-b-0 max-md:py-1">
@@ -132,6 +158,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           <Link to={paths.order(order._id)} className="btn btn-ghost btn-sm" aria-label={`View order ${order.number}`}>
             View
           </Link>
+          <ReorderButton order={order} />
           {canCancel(order) ? (
             <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)} aria-label={`Cancel order of ${order.product.name}`}>
               Cancel

@@ -117,6 +117,7 @@ function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) =
               </span>
             ) : null}
           </p>
+          {order.poNumber ? <p data-testid="po-number">PO {order.poNumber}</p> : null}
         </div>
         <div>
           <h3 className="text-xs font-semibold tracking-wide text-base-content/60 uppercase">Ship to</h3>
@@ -127,7 +128,9 @@ function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) =
           <ul>
             {order.lines.map((line, i) => (
               <li key={line.productId ?? i} className="break-words">
-                {line.quantity} unite × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
+                {line.quantity} unite × {line.product.name}
+                {line.product.sku ? <span className="text-base-content/60"> (SKU {line.product.sku})</span> : null}{' '}
+                <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
               </li>
             ))}
           </ul>
