@@ -9,7 +9,7 @@ export const DEMO_OPERATOR = { name: 'Demo Operator', email: 'admin@bulkcart.dem
  * a minimum order value; the demo seller keeps electronics and fashion.
  */
 export const DEMO_SELLERS = [
-  { name: 'Summit Office Supply', email: 'summit@bulkcart.demo', password: 'DemoSeller1', minimumOrderCents: 15_000 },
+  { name: 'Summit Office Supply', email: 'summit@bulkcart.demo', password: 'DemoSeller1', minimumOrderCents: 50_000 },
   { name: 'Hearth & Home Wholesale', email: 'hearth@bulkcart.demo', password: 'DemoSeller1', minimumOrderCents: null },
   { name: 'Forgeline Industrial', email: 'forgeline@bulkcart.demo', password: 'DemoSeller1', minimumOrderCents: null },
 ] as const;

@@ -96,8 +96,13 @@ function SellerGroup({ seller, lines }: { seller: CartSeller; lines: CartLine[] 
           Subtotal <span className="font-semibold" data-testid="seller-subtotal">{money(seller.subtotal)}</span>
         </p>
         {seller.minimumOrder !== null ? (
-          <p className={`w-full text-sm ${seller.shortBy > 0 ? 'rounded-box bg-warning/20 px-2 py-1' : 'text-base-content/70'}`} data-testid="seller-minimum">
-            {seller.shortBy > 0 ? CART_TEXT.addMore(money(seller.shortBy), seller.sellerName) : CART_TEXT.minimumOrder(money(seller.minimumOrder))}
+          <p className="w-full text-sm text-base-content/70" data-testid="seller-minimum">
+            {CART_TEXT.minimumOrder(money(seller.minimumOrder))}
+          </p>
+        ) : null}
+        {seller.shortBy > 0 ? (
+          <p className="w-full rounded-box bg-warning/20 px-2 py-1 text-sm" role="status" data-testid="seller-short">
+            {CART_TEXT.addMore(money(seller.shortBy), seller.sellerName)}
           </p>
         ) : null}
       </header>
