@@ -4,7 +4,7 @@
  * PID. Prints a Markdown report (pasted into docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.
  *
- *   npm run bench:api -- [--parts=read,orders,scale,processes,search] [--duration=10] [--warmup=3]
+ *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout] [--duration=10] [--warmup=3]
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
  *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
@@ -23,8 +23,9 @@ import { measureOrders } from './parts/orders.ts';
 import { measureCatalogScale } from './parts/catalog-scale.ts';
 import { measureProcesses } from './parts/processes.ts';
 import { measureSearch } from './parts/search.ts';
+import { measureCheckout } from './parts/checkout.ts';
 
-const PARTS = ['read', 'orders', 'scale', 'processes', 'search'] as const;
+const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseOptions() {
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('scale')) report.scale = await measureCatalogScale(context, options.sizes);
     if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
     if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize, options.searchCompareRoot);
+    if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
   } finally {
     cluster.stop();
   }

@@ -4,6 +4,7 @@ import type { OrdersRow } from '../parts/orders.ts';
 import type { ScaleRun } from '../parts/catalog-scale.ts';
 import type { SearchRun } from '../parts/search.ts';
 import type { ProcessesResult } from '../parts/processes.ts';
+import type { CheckoutRow } from '../parts/checkout.ts';
 import type { StockCheck } from './order-floor.ts';
 
 export interface Report {
@@ -15,6 +16,7 @@ export interface Report {
   scale?: ScaleRun[];
   search?: SearchRun[];
   processes?: ProcessesResult;
+  checkout?: CheckoutRow[];
 }
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
@@ -152,6 +154,23 @@ function renderProcesses(result: ProcessesResult): string {
   ].join('\n');
 }
 
+function renderCheckout(rows: CheckoutRow[]): string {
+  return table(
+    ['database', 'checkouts', 'lines / sellers', 'p50 ms', 'p99 ms', 'mean ms', 'CPU µs/checkout (server + database)', 'CPU µs/line', 'orders in DB = checkouts × sellers, books balance'],
+    rows.map((r) => [
+      r.database,
+      int(r.checkouts),
+      `${r.lines} / ${r.sellers}`,
+      ms(r.p50),
+      ms(r.p99),
+      ms(r.mean),
+      `${int(r.cpuUsPerCheckout)} (${int(r.serverCpuUsPerCheckout)} + ${int(r.databaseCpuUsPerCheckout)})`,
+      int(r.cpuUsPerLine),
+      `${yes(r.booksBalance)} (${int(r.ordersInDatabase)} orders)`,
+    ]),
+  );
+}
+
 /** Every RSS figure of the run in one place: at rest, and the peak under each load. */
 function renderMemory(report: Report): string {
   const rows: string[][] = [];
@@ -177,6 +196,7 @@ export function renderReport(report: Report): string {
   if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
+  if (report.checkout) sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

@@ -25,6 +25,9 @@ import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { registerAdminRoutes } from './modules/business/admin.routes.ts';
 import { createLocalMailbox } from './modules/notifications/local-mailbox.ts';
 import { registerDevMailbox } from './modules/notifications/dev-mailbox.routes.ts';
+import { registerCartRoutes } from './modules/cart/cart.routes.ts';
+import { registerListRoutes } from './modules/cart/lists.routes.ts';
+import { registerSellerRoutes } from './modules/sellers/sellers.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -122,6 +125,9 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerSearchRoutes(app, ctx);
   await registerBusinessRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
+  await registerCartRoutes(app, ctx);
+  await registerListRoutes(app, ctx);
+  await registerSellerRoutes(app, ctx);
   if (config.seedDemo) registerDevMailbox(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };

@@ -32,5 +32,6 @@ export const apiErrorBodySchema = z.object({
     fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
     unitPrice: z.number().optional().describe('With PRICE_CHANGED: the unit price in dollars the server charges now'),
   }),
+  cart: z.record(z.string(), z.unknown()).optional().describe('With a refused checkout: the cart as the server would charge it now (GET /api/cart)'),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

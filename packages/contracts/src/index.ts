@@ -16,3 +16,5 @@ export * from './notification.ts';
 export * from './business.ts';
 export * from './verification.ts';
 export * from './quantity.ts';
+export * from './cart.ts';
+export * from './seller.ts';

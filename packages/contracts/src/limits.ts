@@ -25,5 +25,6 @@ export const LIMITS = {
   /** 'Show Available Products' keeps products whose minquantity is greater than this. */
   availableMoqAbove: 100,
   userNameMax: 100,
+  skuMax: 64,
   passwordMax: 128,
 } as const;

@@ -5,11 +5,12 @@ import { orderStatusSchema } from './order.ts';
 
 /**
  * What happened to an order (one notification per event and side told), or to the buyer's business
- * verification: its permit expires within 14 days, or has expired (decision 014; no order).
+ * verification: its permit expires within 14 days, or has expired (decision 014; no order); or the
+ * buyer's checkout placed its orders (decision 015; one notice for all of them, no single order).
  */
 export const ORDER_NOTIFICATION_KINDS = ['placed', 'accepted', 'declined', 'shipped', 'delivered', 'cancelled', 'late'] as const;
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_KINDS = [...ORDER_NOTIFICATION_KINDS, 'verification-expiring', 'verification-expired'] as const;
+export const NOTIFICATION_KINDS = [...ORDER_NOTIFICATION_KINDS, 'verification-expiring', 'verification-expired', 'checkout'] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

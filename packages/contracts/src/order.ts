@@ -47,6 +47,7 @@ export const orderProductSnapshotSchema = z.object({
   brandname: z.string(),
   category: z.string(),
   minquantity: z.int(),
+  sku: z.string().nullable().describe("The seller's SKU when ordered; null when it had none"),
 });
 
 /** One line of an order: a product snapshot, the quantity and the prices paid. */
@@ -102,6 +103,7 @@ export const orderSchema = z.object({
   reason: z.string().nullable().describe('Why it was declined or cancelled'),
   buyerName: z.string().describe("The buyer's business name"),
   sellerName: z.string().describe("The seller's business name"),
+  poNumber: z.string().nullable().describe("The buyer's purchase order number, given at checkout; null when none"),
   timeline: z.array(orderTimelineEntrySchema),
 });
 export type Order = z.infer<typeof orderSchema>;

@@ -82,6 +82,15 @@ const tiersSchema = z
 
 const casepackSchema = z.preprocess(blankToUndefined, wholeNumber(1, LIMITS.casepackMax, 'Case pack').optional());
 
+/** A seller's own product code: 1–64 letters, digits, `-`, `_`, `.` or `/`; unique per seller without case. */
+const SKU_CHARACTERS = /^[A-Za-z0-9._/-]+$/;
+export const skuSchema = z
+  .string({ error: 'SKU must be text' })
+  .trim()
+  .min(1, 'SKU is required')
+  .max(LIMITS.skuMax, `SKU must be at most ${LIMITS.skuMax} characters`)
+  .regex(SKU_CHARACTERS, 'SKU may hold only letters, digits, "-", "_", "." and "/"');
+
 const categorySchema = z.enum(CATEGORIES, { error: 'Choose one of the six categories' });
 
 const baseProductFields = {
@@ -97,6 +106,7 @@ const baseProductFields = {
   discount: z.preprocess(blankToUndefined, wholeNumber(0, LIMITS.discountMax, 'Discount').optional()),
   casepack: casepackSchema,
   tiers: tiersSchema,
+  sku: z.preprocess(blankToUndefined, skuSchema.optional()),
 };
 
 interface LadderFields {
@@ -218,6 +228,7 @@ export const productSchema = z.object({
   createdAt: z.string().describe('ISO 8601 timestamp'),
   casepack: z.int().describe('Sold in multiples of this many units (1: any quantity)'),
   tiers: z.array(priceBreakSchema).describe('Volume breaks, lowest quantity first; [] when none'),
+  sku: z.string().nullable().describe("The seller's own product code, unique per seller (any case); null when none"),
 });
 export type Product = z.infer<typeof productSchema>;
 

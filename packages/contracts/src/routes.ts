@@ -27,6 +27,10 @@ export const pages = {
   forgotPassword: { pattern: '/forgot-password', title: 'wholesale-platform-Forgot password' },
   resetPassword: { pattern: '/reset-password', title: 'wholesale-platform-Reset password' },
   settings: { pattern: '/settings', title: 'wholesale-platform-Account settings' },
+  // The cart's companions (docs/decisions/017-cart-and-checkout.md).
+  quickOrder: { pattern: '/quick-order', title: 'wholesale-platform-Quick order' },
+  lists: { pattern: '/lists', title: 'wholesale-platform-Order lists' },
+  sellerSettings: { pattern: '/seller/settings', title: 'wholesale-platform-Seller settings' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -104,6 +108,9 @@ export const paths = {
   forgotPassword: hrefOf('forgotPassword'),
   resetPassword: hrefOf('resetPassword'),
   settings: hrefOf('settings'),
+  quickOrder: hrefOf('quickOrder'),
+  lists: hrefOf('lists'),
+  sellerSettings: hrefOf('sellerSettings'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

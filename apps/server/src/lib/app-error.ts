@@ -24,7 +24,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; unitPrice?: number } = {},
+    options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; unitPrice?: number; cart?: unknown } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -33,11 +33,14 @@ export class AppError extends Error {
     this.fieldErrors = options.fieldErrors;
     this.headers = options.headers;
     this.unitPrice = options.unitPrice;
+    this.cart = options.cart;
   }
   readonly fieldErrors: Record<string, string[]> | undefined;
   readonly headers: Record<string, string> | undefined;
   /** PRICE_CHANGED: the unit price in dollars the server charges now. */
   readonly unitPrice: number | undefined;
+  /** A checkout's refusal carries the cart as the server would charge it now (docs/product/api.md#errors). */
+  readonly cart: unknown;
 }
 
 export const notFound = (what = 'Not found') => new AppError('NOT_FOUND', what);

@@ -60,6 +60,7 @@ interface World {
   verificationId: string;
   /** The revision of that verification as the queue last showed it. */
   revision: string;
+  listId: string;
 }
 
 const OPENAPI_OPERATOR = 'openapi-operator@example.com';
@@ -79,6 +80,91 @@ interface Sample {
 const idOf = (body: unknown) => (body as { _id: string })._id;
 
 const SAMPLE_SHIP_TO = { company: 'OpenAPI Buyer Inc', line1: '9 Spec Street', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US', phone: '+1 303 555 0199' };
+
+/** The cart, checkout, reorder, lists and seller settings (docs/decisions/017-cart-and-checkout.md). */
+const CART_SAMPLES: Sample[] = [
+  { operation: 'GET /api/cart', what: 'empty', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/cart', headers: asUser(buyer) }) },
+  {
+    operation: 'PUT /api/cart/lines/{productId}',
+    what: 'set a line',
+    send: ({ env, buyer, productId }) => env.request({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 20 } }),
+  },
+  {
+    operation: 'PUT /api/cart/lines/{productId}',
+    what: 'below the MOQ (422)',
+    send: ({ env, buyer, productId }) => env.request({ method: 'PUT', url: `/api/cart/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 1 } }),
+  },
+  { operation: 'GET /api/cart', what: 'one line', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/cart', headers: asUser(buyer) }) },
+  {
+    operation: 'DELETE /api/cart/lines/{productId}',
+    what: 'remove it',
+    send: ({ env, buyer, productId }) => env.request({ method: 'DELETE', url: `/api/cart/lines/${productId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'POST /api/cart/lines',
+    what: 'pasted rows, one bad',
+    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { text: 'NO-SUCH-SKU 3\nALSO-NONE x' } }),
+  },
+  {
+    operation: 'POST /api/cart/lines',
+    what: 'rows by product',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
+  },
+  { operation: 'GET /api/skus', what: 'none match', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/skus?q=NO-SUCH', headers: asUser(buyer) }) },
+  {
+    operation: 'POST /api/checkout',
+    what: 'a stale total (409)',
+    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout-stale' }, payload: { expectedTotal: 1 } }),
+  },
+  {
+    operation: 'POST /api/checkout',
+    what: 'one order per seller',
+    send: ({ env, buyer }) =>
+      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+  },
+  {
+    operation: 'POST /api/checkout',
+    what: 'the same key again (200)',
+    send: ({ env, buyer }) =>
+      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+  },
+  {
+    operation: 'POST /api/order/{id}/reorder',
+    what: 'the first order again',
+    send: ({ env, buyer, orderId }) => env.request({ method: 'POST', url: `/api/order/${orderId}/reorder`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'POST /api/lists',
+    what: 'a list with a line',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: 'Monthly restock', lines: [{ productId, quantity: 20 }] } }),
+    keep: (world, body) => {
+      world.listId = (body as { id: string }).id;
+    },
+  },
+  { operation: 'POST /api/lists', what: 'no name (422)', send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: '' } }) },
+  { operation: 'GET /api/lists', what: 'own lists', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/lists', headers: asUser(buyer) }) },
+  { operation: 'GET /api/lists/{id}', what: 'one list', send: ({ env, buyer, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
+  { operation: 'GET /api/lists/{id}', what: "someone else's (404)", send: ({ env, seller, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(seller) }) },
+  {
+    operation: 'PUT /api/lists/{id}/lines/{productId}',
+    what: 'set a line',
+    send: ({ env, buyer, listId, productId }) => env.request({ method: 'PUT', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 40 } }),
+  },
+  { operation: 'POST /api/lists/{id}/to-cart', what: 'to the cart', send: ({ env, buyer, listId }) => env.request({ method: 'POST', url: `/api/lists/${listId}/to-cart`, headers: asUser(buyer) }) },
+  {
+    operation: 'DELETE /api/lists/{id}/lines/{productId}',
+    what: 'remove a line',
+    send: ({ env, buyer, listId, productId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer) }),
+  },
+  { operation: 'DELETE /api/lists/{id}', what: 'delete it', send: ({ env, buyer, listId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
+  { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
+  {
+    operation: 'PUT /api/seller/settings',
+    what: 'a minimum',
+    send: ({ env, seller }) => env.request({ method: 'PUT', url: '/api/seller/settings', headers: asUser(seller), payload: { minimumOrder: 1 } }),
+  },
+  { operation: 'GET /api/product/{id}/seller', what: 'seller and minimum', send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}/seller` }) },
+];
 
 /**
  * One real request per described operation (some have more, for their other answers), in an order
@@ -318,6 +404,7 @@ const SAMPLES: Sample[] = [
       env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
   { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
+  ...CART_SAMPLES,
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
   { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
   { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
@@ -380,7 +467,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '', listId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { NavLink, Link } from '../lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
@@ -10,10 +10,13 @@ import { useDisclosure } from '../lib/use-disclosure.ts';
 const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
 // The bell, with TanStack Query and its polling, likewise loads only for a signed-in user (decision 013).
 const NotificationBell = lazyPage(() => import('../features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell));
+// The cart's line count beside Cart, signed in only, likewise lazy (decision 015).
+const CartCount = lazyPage(() => import('../features/orders/components/cart-count.tsx').then((m) => m.CartCount));
 
 interface NavItem {
   to: string;
   label: string;
+  badge?: ReactNode;
 }
 
 const everyone: NavItem[] = [
@@ -37,6 +40,7 @@ function NavLinks({ items }: { items: NavItem[] }) {
     <li key={item.to}>
       <NavLink to={item.to} end={item.to === '/'} className={({ isActive }) => (isActive ? 'menu-active font-semibold' : '')}>
         {item.label}
+        {item.badge}
       </NavLink>
     </li>
   ));
@@ -61,10 +65,17 @@ function SkipLink() {
   );
 }
 
+const cartCount = (
+  <Suspense fallback={null}>
+    <CartCount />
+  </Suspense>
+);
+
 export function Navbar() {
   const me = useMe();
   const user = me.data?.user ?? null;
-  const items = [...everyone, ...(me.isPending ? [] : user ? signedIn : signedOut)];
+  const common = user ? everyone.map((item) => (item.to === paths.cart ? { ...item, badge: cartCount } : item)) : everyone;
+  const items = [...common, ...(me.isPending ? [] : user ? signedIn : signedOut)];
   const phoneMenu = useDisclosure();
   return (
     <header className="navbar sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">

@@ -8,6 +8,7 @@ import { NoticeHost } from '../components/notice.tsx';
 import { useMe } from '../lib/auth/me.ts';
 import { BuyButtonContext } from '../components/buy-button-slot.tsx';
 import { BuyButton, type BuyButtonProps } from '../features/orders/components/buy-button.tsx';
+import { CartActionContext, type CartActionProps } from '../components/cart-actions-slot.tsx';
 
 /**
  * Title by path and scroll-to-top on every navigation (docs/product/screens.md, page frame). A layout effect:
@@ -46,6 +47,14 @@ function useShowsVerifyBanner(): boolean {
 
 const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 
+// Add to cart and Add to list load with the first page that shows them (they bring TanStack along).
+const CartActions = lazy(() => import('../features/orders/components/cart-actions.tsx').then((m) => ({ default: m.CartActions })));
+const renderCartAction = (props: CartActionProps) => (
+  <Suspense fallback={null}>
+    <CartActions {...props} />
+  </Suspense>
+);
+
 /**
  * The frame. docs/product/screens.md: while the signed-in state is loading, a full-height spinner replaces the
  * content. It is short: index.html preloads /api/me, and each page's code and first request start
@@ -79,7 +88,7 @@ export function RootLayout({ children }: { children: ReactNode }) {
               </Suspense>
             ) : null}
             <BuyButtonContext value={renderBuyButton}>
-              {children}
+              <CartActionContext value={renderCartAction}>{children}</CartActionContext>
             </BuyButtonContext>
           </Suspense>
         )}

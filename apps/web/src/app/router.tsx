@@ -35,6 +35,9 @@ const VerificationsPage = lazyPage(() => import('./operator-pages.tsx').then((m)
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
 const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
 const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
+const QuickOrderPage = lazyPage(() => import('../features/orders/pages/quick-order-page.tsx').then((m) => m.QuickOrderPage));
+const ListsPage = lazyPage(() => import('../features/orders/pages/lists-page.tsx').then((m) => m.ListsPage));
+const SellerSettingsPage = lazyPage(() => import('../features/orders/pages/seller-settings-page.tsx').then((m) => m.SellerSettingsPage));
 
 interface PageRoute {
   pattern: string;
@@ -63,6 +66,9 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.cart.pattern, page: CartPage },
   { pattern: pages.order.pattern, page: OrderPage },
   { pattern: pages.sales.pattern, page: SalesPage },
+  { pattern: pages.quickOrder.pattern, page: QuickOrderPage },
+  { pattern: pages.lists.pattern, page: ListsPage },
+  { pattern: pages.sellerSettings.pattern, page: SellerSettingsPage },
   { pattern: pages.business.pattern, page: BusinessPage },
   { pattern: pages.adminVerifications.pattern, page: VerificationsPage },
 ];

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly title: string,
     message: string,
     readonly fieldErrors: Record<string, string[]> = {},
+    /** A refused checkout's cart as the server would now charge it (docs/product/api.md#errors). */
+    readonly cart?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -85,7 +87,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   try {
     const data = (await response.json()) as Partial<ApiErrorBody> & { message?: string; code?: string };
     if (data.error) {
-      return new ApiError(response.status, data.error.code, data.error.title, data.error.message, data.error.fieldErrors ?? {});
+      return new ApiError(response.status, data.error.code, data.error.title, data.error.message, data.error.fieldErrors ?? {}, data.cart);
     }
     // better-auth's own answers are { code, message }.
     return new ApiError(response.status, data.code ?? 'ERROR', 'Error', data.message ?? response.statusText);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PriceBreakCents } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { tsvector } from './search.ts';
@@ -30,6 +30,8 @@ export const products = pgTable(
      */
     priceBreaks: jsonb('price_breaks').$type<PriceBreakCents[]>().notNull().default(sql`'[]'::jsonb`),
     casepack: integer('casepack').notNull().default(1),
+    /** The seller's own code (docs/decisions/017-cart-and-checkout.md): unique per seller, compared without case. */
+    sku: text('sku'),
     mainquantity: integer('mainquantity').notNull(),
     minquantity: integer('minquantity').notNull(),
     ownerId: text('owner_id').references(() => user.id, { onDelete: 'set null' }),
@@ -55,6 +57,11 @@ export const products = pgTable(
     check('products_price_breaks_array', sql`jsonb_typeof(${t.priceBreaks}) = 'array' AND jsonb_array_length(${t.priceBreaks}) <= 5`),
     check('products_rating_range', sql`${t.rating} IS NULL OR ${t.rating} BETWEEN 1 AND 5`),
     check('products_discount_range', sql`${t.discount} BETWEEN 0 AND 90`),
+    check('products_sku_form', sql`${t.sku} IS NULL OR ${t.sku} ~ '^[A-Za-z0-9._/-]{1,64}$'`),
+    // One seller, one product per SKU (any case); quick order finds a SKU across all sellers, exactly
+    // or by its start (text_pattern_ops serves `LIKE 'abc%'` whatever the database's collation).
+    uniqueIndex('products_owner_sku_idx').on(t.ownerId, sql`lower(${t.sku})`).where(sql`${t.sku} IS NOT NULL`),
+    index('products_sku_idx').on(sql`lower(${t.sku}) text_pattern_ops`).where(sql`${t.sku} IS NOT NULL`),
     index('products_seq_idx').on(t.seq.desc()),
     index('products_category_seq_idx').on(t.category, t.seq.desc()),
     index('products_available_seq_idx').on(t.seq.desc()).where(sql`${t.minquantity} > 100`),

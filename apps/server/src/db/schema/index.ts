@@ -4,3 +4,4 @@ export * from './orders.ts';
 export * from './rate-limits.ts';
 export * from './search.ts';
 export * from './business.ts';
+export * from './cart.ts';

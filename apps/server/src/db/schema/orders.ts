@@ -3,6 +3,7 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTabl
 import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { products } from './catalog.ts';
+import { checkouts } from './cart.ts';
 
 /** Order numbers (BC-10001, BC-10002 …): short, unique, never reused. */
 export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 10001 });
@@ -55,6 +56,10 @@ export const orders = pgTable(
     productCategory: text('product_category'),
     productMinquantity: integer('product_minquantity'),
     idempotencyKey: text('idempotency_key'),
+    /** The buyer's purchase order number (a checkout's, kept on each of its orders). */
+    poNumber: text('po_number'),
+    /** The checkout that placed this order with others; null for Buy Now. */
+    checkoutId: uuid('checkout_id').references(() => checkouts.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -78,6 +83,8 @@ export const orders = pgTable(
     index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
     index('orders_product_id_idx').on(t.productId),
+    index('orders_checkout_id_idx').on(t.checkoutId),
+    check('orders_po_number_length', sql`char_length(${t.poNumber}) <= 40`),
   ],
 );
 
@@ -103,6 +110,8 @@ export const orderLines = pgTable(
     productBrand: text('product_brand').notNull(),
     productCategory: text('product_category').notNull(),
     productMinquantity: integer('product_minquantity').notNull(),
+    /** The seller's SKU when ordered; null when the product had none. */
+    productSku: text('product_sku'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -4,6 +4,8 @@ import { CATEGORIES, type Category, type PriceBreakCents } from '@bulkcart/contr
 export interface DemoProduct {
   id: string;
   slug: string;
+  /** The seller's code: the brand's first letters and a running number (`INKW-012`), unique per seller. */
+  sku: string;
   name: string;
   category: Category;
   brandname: string;
@@ -79,7 +81,7 @@ function demoBreaks(priceCents: number, minquantity: number): PriceBreakCents[] 
 
 /**
  * Deterministic demo catalog: 60 products, some discounted, some with MOQ > 100, a few low on stock,
- * some with volume breaks, some sold by the case, some priced with cents.
+ * some with volume breaks, some sold by the case, some priced with cents, every one with a SKU.
  */
 export function buildDemoCatalog(): DemoProduct[] {
   const products: DemoProduct[] = [];
@@ -97,6 +99,7 @@ export function buildDemoCatalog(): DemoProduct[] {
       products.push({
         id: stableUuid(slug),
         slug,
+        sku: `${brandname.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 4)}-${String(n + 1).padStart(3, '0')}`,
         name,
         category,
         brandname,
@@ -117,3 +120,13 @@ export function buildDemoCatalog(): DemoProduct[] {
   });
   return products;
 }
+
+/** Which demo seller lists a category (demo-accounts.ts): four sellers, so a first cart splits by seller. */
+export const DEMO_SELLER_OF_CATEGORY: Record<Category, 'demo' | 'summit@bulkcart.demo' | 'hearth@bulkcart.demo' | 'forgeline@bulkcart.demo'> = {
+  'Electronics & Gadgets': 'demo',
+  'Fashion & Apparel': 'demo',
+  'Office Supplies & Stationery': 'summit@bulkcart.demo',
+  'Home & Kitchen Appliances': 'hearth@bulkcart.demo',
+  'Health & Beauty': 'hearth@bulkcart.demo',
+  'Industrial Machinery & Tools': 'forgeline@bulkcart.demo',
+};

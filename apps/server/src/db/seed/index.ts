@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
-import { products, user } from '../schema/index.ts';
+import { products, sellerSettings, user } from '../schema/index.ts';
 import { businessProfiles } from '../schema/business.ts';
 import { emailOutbox } from '../schema/orders.ts';
-import { DEMO_BUYER, DEMO_OPERATOR, DEMO_SELLER } from './demo-accounts.ts';
-import { buildDemoCatalog } from './demo-catalog.ts';
+import { DEMO_BUYER, DEMO_OPERATOR, DEMO_SELLER, DEMO_SELLERS } from './demo-accounts.ts';
+import { buildDemoCatalog, DEMO_SELLER_OF_CATEGORY } from './demo-catalog.ts';
 
 async function ensureAccount(ctx: AppContext, account: { name: string; email: string; password: string }) {
   const existing = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, account.email)).limit(1);
@@ -44,12 +44,24 @@ async function ensureVerifiedBuyer(ctx: AppContext, userId: string): Promise<voi
  * products table, so a product a seller deleted does not come back on the next start.
  */
 export async function seedDemoData(ctx: AppContext): Promise<{ products: number }> {
-  // Side by side: password hashing runs on libuv's thread pool, so three accounts cost about one.
-  const [buyerId, sellerId] = await Promise.all([ensureAccount(ctx, DEMO_BUYER), ensureAccount(ctx, DEMO_SELLER), ensureAccount(ctx, DEMO_OPERATOR)]);
+  // Side by side: password hashing runs on libuv's thread pool, so the accounts cost about one each core.
+  const [buyerId, sellerId, , ...otherSellerIds] = await Promise.all([
+    ensureAccount(ctx, DEMO_BUYER),
+    ensureAccount(ctx, DEMO_SELLER),
+    ensureAccount(ctx, DEMO_OPERATOR),
+    ...DEMO_SELLERS.map((seller) => ensureAccount(ctx, seller)),
+  ]);
   await ensureVerifiedBuyer(ctx, buyerId);
+  const sellers = new Map<string, { id: string; email: string }>([['demo', { id: sellerId, email: DEMO_SELLER.email }]]);
+  DEMO_SELLERS.forEach((seller, i) => sellers.set(seller.email, { id: otherSellerIds[i] ?? sellerId, email: seller.email }));
+  const minimums = DEMO_SELLERS.flatMap((seller, i) => (seller.minimumOrderCents !== null && otherSellerIds[i] ? [{ userId: otherSellerIds[i], minimumOrderCents: seller.minimumOrderCents }] : []));
+  if (minimums.length > 0) await ctx.db.insert(sellerSettings).values(minimums).onConflictDoNothing({ target: sellerSettings.userId });
   const [any] = await ctx.db.select({ id: products.id }).from(products).limit(1);
   if (!any) {
-    const rows = buildDemoCatalog().map(({ slug: _slug, ...p }) => ({ ...p, ownerId: sellerId, ownerEmail: DEMO_SELLER.email }));
+    const rows = buildDemoCatalog().map(({ slug: _slug, ...p }) => {
+      const owner = sellers.get(DEMO_SELLER_OF_CATEGORY[p.category]) ?? { id: sellerId, email: DEMO_SELLER.email };
+      return { ...p, ownerId: owner.id, ownerEmail: owner.email };
+    });
     await ctx.db.insert(products).values(rows).onConflictDoNothing({ target: products.id });
   }
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products);

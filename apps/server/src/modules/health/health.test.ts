@@ -26,10 +26,18 @@ describeEachDatabase('health and start-up', (env) => {
     expect(first.products).toBeGreaterThanOrEqual(60);
     expect(second.products).toBe(first.products);
     const [users] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM "user"`);
-    // The demo buyer, seller and operator (docs/decisions/014-business-verification.md), once each.
-    expect(users?.n).toBe(3);
+    // The demo buyer, seller and operator (docs/decisions/014-business-verification.md) and three more
+    // sellers (docs/decisions/017-cart-and-checkout.md), once each.
+    expect(users?.n).toBe(6);
     const [categories] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(DISTINCT category)::int AS n FROM products`);
     expect(categories?.n).toBe(6);
+    // Four sellers, every product with a SKU, one seller with a minimum order value.
+    const [shape] = await queryRows<{ sellers: number; unskued: number; minimums: number }>(
+      env().db(),
+      sql`SELECT count(DISTINCT owner_id)::int AS sellers, count(*) FILTER (WHERE sku IS NULL)::int AS unskued,
+                 (SELECT count(*)::int FROM seller_settings WHERE minimum_order_cents IS NOT NULL) AS minimums FROM products`,
+    );
+    expect(shape).toEqual({ sellers: 4, unskued: 0, minimums: 1 });
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

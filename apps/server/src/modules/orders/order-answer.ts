@@ -21,6 +21,7 @@ function toLine(row: OrderLineRow): OrderLine {
       brandname: row.productBrand,
       category: row.productCategory,
       minquantity: row.productMinquantity,
+      sku: row.productSku,
     },
     quantity: row.quantity,
     unitPrice: toDollars(row.unitPriceCents),
@@ -69,6 +70,7 @@ export function toOrder(row: OrderRow, lines: OrderLineRow[], events: OrderEvent
     reason: row.reason,
     buyerName: row.buyerName,
     sellerName: row.sellerName,
+    poNumber: row.poNumber,
     timeline: events.map(toTimelineEntry),
   };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, ORDER_MESSAGES, formatMoney, type OrderNotificationKind, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -45,9 +45,17 @@ function restoredStock(quantity: number) {
   return sql`greatest(${products.mainquantity}, least(${products.mainquantity}::bigint + ${quantity}, ${LIMITS.quantityMax}::bigint))::int`;
 }
 
-/** Returns every line's units to its product (a deleted product has nothing to return to). */
+/**
+ * Returns every line's units to its product (a deleted product has nothing to return to), in
+ * product-id order like every multi-row lock (place-order.ts), so a restock and a checkout sharing
+ * products queue instead of deadlocking.
+ */
 async function restock(tx: Tx, orderId: string): Promise<void> {
-  const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, orderId));
+  const lines = await tx
+    .select({ productId: orderLines.productId, quantity: orderLines.quantity })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.productId));
   for (const line of lines) {
     if (!line.productId) continue;
     await tx

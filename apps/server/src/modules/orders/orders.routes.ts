@@ -29,8 +29,8 @@ const tags = ['orders'];
 const idParams = z.object({ id: z.string() });
 type IdParams = { Params: { id: string } };
 
-/** The optional `Idempotency-Key` header; a malformed one is refused rather than ignored. */
-function readIdempotencyKey(request: FastifyRequest): string | null {
+/** The optional `Idempotency-Key` header (Buy Now, the checkout); a malformed one is refused rather than ignored. */
+export function readIdempotencyKey(request: FastifyRequest): string | null {
   const header = request.headers['idempotency-key'];
   if (header === undefined) return null;
   const parsed = idempotencyKeySchema.safeParse(header);

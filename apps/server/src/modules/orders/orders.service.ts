@@ -1,12 +1,8 @@
-import { and, eq, gte, isNotNull, lt, lte, ne, or, isNull, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   addressSchema,
-  MESSAGES,
-  ORDER_MESSAGES,
-  quotePrice,
   toCents,
-  toDollars,
   type Address,
   type CreateOrderInput,
   type Order,
@@ -15,15 +11,14 @@ import {
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { user as users } from '../../db/schema/auth.ts';
-import { orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
-import { products } from '../../db/schema/catalog.ts';
-import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
-import { applyTransition, notifyEvent, orderNotFound, recordEvent, wrongStatus, type Tx } from './order-workflow.ts';
+import { applyTransition, orderNotFound, wrongStatus, type Tx } from './order-workflow.ts';
+import { placeOrder } from './place-order.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
 
 export interface OrdersContext {
@@ -41,18 +36,6 @@ export function parseOrderId(id: string): string {
   if (!parsed.success) throw orderNotFound();
   return parsed.data.toLowerCase();
 }
-const productNotFound = () => notFound('Product not found');
-const belowMoq = (minquantity: number) => new AppError('BELOW_MOQ', MESSAGES.moqText(minquantity), { title: MESSAGES.moqTitle });
-const outOfStock = (mainquantity: number) => new AppError('OUT_OF_STOCK', MESSAGES.stockText(mainquantity), { title: MESSAGES.stockTitle });
-const notWholeCases = (casepack: number) => {
-  const message = `This product is sold in cases of ${casepack}: order a multiple of ${casepack} units.`;
-  return new AppError('VALIDATION', message, { title: 'Whole cases only', fieldErrors: { quantity: [message] } });
-};
-const totalTooLarge = () =>
-  new AppError('VALIDATION', 'This order is too large to price; split it into smaller orders.', { fieldErrors: { quantity: ['Quantity is too large'] } });
-const unpriced = () => new AppError('CONFLICT', 'This product has no price yet, so it cannot be bought.', { title: MESSAGES.errorTitle });
-const priceChanged = (nowCents: number, sawCents: number) =>
-  new AppError('PRICE_CHANGED', ORDER_MESSAGES.priceChanged(nowCents, sawCents), { title: ORDER_MESSAGES.priceChangedTitle, unitPrice: toDollars(nowCents) });
 /**
  * 422, not 409: the IETF Idempotency-Key draft (draft-ietf-httpapi-idempotency-key-header, "Error
  * Scenarios") answers a key reused with a different payload with 422 and keeps 409 for a request still
@@ -86,36 +69,15 @@ async function replay(ctx: OrdersContext, row: OrderRow, input: CreateOrderInput
   return { order: await loadOrder(ctx.db, row, ctx.clock()), replayed: true };
 }
 
-const ownProduct = () => forbidden(ORDER_MESSAGES.ownProduct);
-
-function assertCanBuy(user: SessionUser): void {
+export function assertCanBuy(user: SessionUser): void {
   if (!user.name.trim() || !user.email.trim()) {
     throw forbidden('Your account needs a name and an email address before you can buy.');
   }
 }
 
 /**
- * After the guarded decrement matched nothing, one read of the current row tells the buyer why, in
- * the order a buyer fixes things: gone, too few, not for sale, not whole cases, then not enough stock.
- */
-async function explainRefusal(tx: Tx, user: SessionUser, input: CreateOrderInput): Promise<never> {
-  const [current] = await tx
-    .select({ minquantity: products.minquantity, priceCents: products.priceCents, casepack: products.casepack, mainquantity: products.mainquantity, ownerId: products.ownerId })
-    .from(products)
-    .where(eq(products.id, input.productId));
-  if (!current) throw productNotFound();
-  if (current.ownerId === user.id) throw ownProduct();
-  if (input.quantity < current.minquantity) throw belowMoq(current.minquantity);
-  if (current.priceCents === null) throw unpriced();
-  if (input.quantity % current.casepack !== 0) throw notWholeCases(current.casepack);
-  throw outOfStock(current.mainquantity);
-}
-
-/**
- * The whole purchase in one transaction, reading the product once: every rule is a guard of the one
- * decrement, which locks the row, so a concurrent buyer or a seller's edit waits for it and the
- * guards are re-checked on the row it finds. Stock can never be oversold or go below 0, and the price
- * is computed from the same locked row as the snapshot: the old ladder or the new, never a mix.
+ * The whole purchase in one transaction: the buyer's status as this transaction reads it (the price is
+ * decided with it, not with a page's), then the one order placed as every order is (place-order.ts).
  */
 async function purchaseInTransaction(
   tx: Tx,
@@ -124,81 +86,18 @@ async function purchaseInTransaction(
   input: CreateOrderInput & { shipTo: Address; saveShipTo: boolean },
   idempotencyKey: string | null,
 ): Promise<OrderRow> {
-  // The buyer's status as this transaction reads it: the price is decided with it, not with a page's.
   const buyer = await buyerPricing(tx, config.buyerVerification, user.id);
   if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-  const [taken] = await tx
-    .update(products)
-    .set({ mainquantity: sql`${products.mainquantity} - ${input.quantity}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(products.id, input.productId),
-        gte(products.mainquantity, input.quantity),
-        lte(products.minquantity, input.quantity),
-        isNotNull(products.priceCents),
-        sql`${input.quantity}::integer % ${products.casepack} = 0`,
-        // A seller cannot buy their own product.
-        or(isNull(products.ownerId), ne(products.ownerId, user.id)),
-      ),
-    )
-    .returning({
-      name: products.name,
-      image: products.image,
-      brandname: products.brandname,
-      category: products.category,
-      minquantity: products.minquantity,
-      priceCents: products.priceCents,
-      discount: products.discount,
-      priceBreaks: products.priceBreaks,
-      ownerId: products.ownerId,
-      ownerEmail: products.ownerEmail,
-    });
-  if (!taken) return explainRefusal(tx, user, input);
-  // The guard above refused a null price; the type cannot know it.
-  if (taken.priceCents === null) throw unpriced();
-
-  const quote = quotePrice({ priceCents: taken.priceCents, discount: taken.discount, tiers: taken.priceBreaks }, input.quantity, { breaksApply: buyer.breaksApply });
-  // The buyer agreed to the price they saw, not to this one: the throw rolls the decrement back.
-  if (input.expectedUnitPrice !== undefined && toCents(input.expectedUnitPrice) !== quote.unitCents) {
-    throw priceChanged(quote.unitCents, toCents(input.expectedUnitPrice));
-  }
-  if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
-  const seller = taken.ownerId
-    ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, taken.ownerId)))[0]
-    : undefined;
-  const line = {
-    productId: input.productId,
-    quantity: input.quantity,
-    unitPriceCents: quote.unitCents,
-    lineTotalCents: quote.totalCents,
-    listUnitPriceCents: quote.listUnitCents,
-    tierMinquantity: quote.tierMinquantity,
-    productName: taken.name,
-    productImage: taken.image,
-    productBrand: taken.brandname,
-    productCategory: taken.category,
-    productMinquantity: taken.minquantity,
-  };
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      buyerId: user.id,
-      buyerEmail: user.email,
-      buyerName: user.name,
-      sellerId: taken.ownerId,
-      sellerName: seller?.name ?? taken.ownerEmail,
-      totalCents: quote.totalCents,
-      shipTo: input.shipTo,
-      ...line,
-      idempotencyKey,
-    })
-    .returning();
-  if (!row) throw new Error('order insert returned no row');
-  await tx.insert(orderLines).values({ orderId: row.id, position: 1, ...line });
-  if (input.saveShipTo) await tx.insert(shipToAddresses).values({ userId: user.id, address: input.shipTo }).onConflictDoNothing();
-  await recordEvent(tx, row.id, { kind: 'buyer', user }, null, 'placed', null);
-  await notifyEvent(tx, config, row, 'placed', { kind: 'buyer', user });
-  return row;
+  return placeOrder(tx, config, {
+    buyer: user,
+    breaksApply: buyer.breaksApply,
+    lines: [{ productId: input.productId, quantity: input.quantity, ...(input.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(input.expectedUnitPrice) } : {}) }],
+    shipTo: input.shipTo,
+    saveShipTo: input.saveShipTo,
+    idempotencyKey,
+    poNumber: null,
+    checkoutId: null,
+  });
 }
 
 async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
@@ -207,7 +106,7 @@ async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
 }
 
 /** The order's destination: the one sent, else the saved default, else a 422 naming every missing field. */
-async function resolveShipTo(ctx: OrdersContext, sent: Address | undefined): Promise<{ shipTo: Address; saveShipTo: boolean }> {
+export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sent: Address | undefined): Promise<{ shipTo: Address; saveShipTo: boolean }> {
   const saved = await savedShipTo(ctx.db, ctx.user.id);
   if (sent) return { shipTo: sent, saveShipTo: saved === null };
   if (saved) return { shipTo: saved, saveShipTo: false };

@@ -67,7 +67,7 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
       total: 475,
       listUnitPrice: 19,
       tierMinquantity: null,
-      product: { name: 'Gel Pens 12-Pack', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 20 },
+      product: { name: 'Gel Pens 12-Pack', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 20, sku: null },
     });
     expect(Math.abs(Date.now() - Date.parse(order.createdAt))).toBeLessThan(60_000);
     expect(await readStock(env(), productId)).toBe(475);
@@ -377,7 +377,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
         ...order,
         productId: null,
         lines: [{ ...order.lines[0], productId: null }],
-        product: { name: 'Soon Gone Stapler', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 2 },
+        product: { name: 'Soon Gone Stapler', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 2, sku: null },
         unitPrice: 4.05,
       },
     ]);

@@ -21,6 +21,7 @@ export const productColumns = {
   discount: products.discount,
   casepack: products.casepack,
   priceBreaks: products.priceBreaks,
+  sku: products.sku,
   createdAt: products.createdAt,
 };
 
@@ -55,5 +56,6 @@ export function toProductJson(row: ProductRecord): Product {
     createdAt: row.createdAt.toISOString(),
     casepack: row.casepack,
     tiers: row.priceBreaks.map((t) => ({ minquantity: t.minquantity, price: toDollars(t.priceCents) })),
+    sku: row.sku,
   };
 }

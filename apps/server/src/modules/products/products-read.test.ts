@@ -78,6 +78,7 @@ describeEachDatabase('catalog reads', (env) => {
       createdAt: row.createdAt.toISOString(),
       casepack: 1,
       tiers: [],
+      sku: null,
     });
   });
 

@@ -10,6 +10,7 @@ import {
 } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { toProductJson } from './product-answer.ts';
@@ -147,17 +148,36 @@ function toColumns(input: AddProductInput | UpdateProductInput): ProductChanges 
     discount: input.discount ?? 0,
     casepack: input.casepack ?? 1,
     priceBreaks: (input.tiers ?? []).map((t) => ({ minquantity: t.minquantity, priceCents: toCents(t.price) })),
+    sku: input.sku ?? null,
   };
+}
+
+/** A SKU the seller already uses on another product (products_owner_sku_idx): a 409 naming it, on the field. */
+function skuTaken(sku: string): AppError {
+  const message = `You already have a product with SKU ${sku}.`;
+  return new AppError('CONFLICT', message, { title: 'SKU already used', fieldErrors: { sku: [message] } });
+}
+
+/** Runs a write that may hit the per-seller SKU index; that violation becomes skuTaken. */
+async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sku !== undefined && isUniqueViolation(error)) throw skuTaken(sku);
+    throw error;
+  }
 }
 
 /** The owner comes from the session; a `useremail` or `updatedby` in the body was already dropped. */
 export async function addProduct(ctx: WriteContext, input: AddProductInput): Promise<Product> {
-  const row = await insertProduct(ctx.db, {
-    ...toColumns(input),
-    updatedBy: null,
-    ownerId: ctx.user.id,
-    ownerEmail: ctx.user.email,
-  });
+  const row = await withUniqueSku(input.sku, () =>
+    insertProduct(ctx.db, {
+      ...toColumns(input),
+      updatedBy: null,
+      ownerId: ctx.user.id,
+      ownerEmail: ctx.user.email,
+    }),
+  );
   return toProductJson(row);
 }
 
@@ -174,7 +194,7 @@ async function explainMissedWrite(ctx: WriteContext, id: string): Promise<{ main
 
 export async function updateProduct(ctx: WriteContext, input: { id: string; product: UpdateProductInput }): Promise<Product> {
   const id = parseProductId(input.id);
-  const row = await updateOwnedProduct(ctx.db, id, ctx.user.id, { ...toColumns(input.product), updatedBy: ctx.user.email });
+  const row = await withUniqueSku(input.product.sku, () => updateOwnedProduct(ctx.db, id, ctx.user.id, { ...toColumns(input.product), updatedBy: ctx.user.email }));
   if (row) return toProductJson(row);
   await explainMissedWrite(ctx, id);
   // The product vanished between the two statements: it is gone either way.

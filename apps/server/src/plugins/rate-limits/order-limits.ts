@@ -9,9 +9,9 @@ export const ORDERS_PER_USER_PER_MINUTE = 20;
 /** Order requests one IP may send per minute, for a whole office behind one address. */
 export const ORDERS_PER_IP_PER_MINUTE = 120;
 
-/** Bound to the route the router matched, so no spelling of the URL reaches the route without it. */
+/** Buy Now and the checkout. Bound to the route the router matched, so no spelling of the URL reaches the route without it. */
 function isOrderCreation(request: FastifyRequest): boolean {
-  return request.method === 'POST' && request.routeOptions.url === '/api/order';
+  return request.method === 'POST' && (request.routeOptions.url === '/api/order' || request.routeOptions.url === '/api/checkout');
 }
 
 /**

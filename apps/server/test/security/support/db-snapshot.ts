@@ -25,6 +25,8 @@ export interface DbSnapshot {
   /** The stored documents, each as its digest and time of change. */
   businessDocuments: string;
   audit: string;
+  /** The cart and what goes with it (migration 0009): lines, locks, checkouts, seller settings, saved lists. */
+  cart: string;
 }
 
 export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot> {
@@ -45,7 +47,14 @@ export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot>
         permit_expires, address, status, reason, revision, document_type, document_name, document_size, document_uploaded_at, queue_seq, submitted_at,
         reviewed_at, updated_at FROM business_profiles) b) AS "businessProfiles",
       (SELECT coalesce(json_agg(d ORDER BY d.profile_id), '[]'::json)::text FROM (SELECT profile_id, md5(bytes) AS digest, updated_at FROM business_documents) d) AS "businessDocuments",
-      (SELECT coalesce(json_agg(a ORDER BY a.seq), '[]'::json)::text FROM verification_audit a) AS audit`,
+      (SELECT coalesce(json_agg(a ORDER BY a.seq), '[]'::json)::text FROM verification_audit a) AS audit,
+      concat_ws('|',
+        (SELECT coalesce(json_agg(c ORDER BY c.id), '[]'::json)::text FROM cart_lines c),
+        (SELECT coalesce(json_agg(c ORDER BY c.buyer_id), '[]'::json)::text FROM carts c),
+        (SELECT coalesce(json_agg(c ORDER BY c.id), '[]'::json)::text FROM checkouts c),
+        (SELECT coalesce(json_agg(s ORDER BY s.user_id), '[]'::json)::text FROM seller_settings s),
+        (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json)::text FROM order_lists l),
+        (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json)::text FROM order_list_lines l)) AS cart`,
   );
   if (!row) throw new Error('snapshot query returned no row');
   return row;
@@ -64,7 +73,8 @@ export async function readStockLedger(db: Pick<Db, 'execute'>): Promise<StockLed
   const rows = await queryRows<{ id: string; mainquantity: number; live: number }>(
     db,
     sql`SELECT p.id, p.mainquantity,
-          coalesce((SELECT sum(o.quantity) FROM orders o WHERE o.product_id = p.id AND o.cancelled_at IS NULL), 0)::int AS live
+          coalesce((SELECT sum(l.quantity) FROM order_lines l JOIN orders o ON o.id = l.order_id
+                    WHERE l.product_id = p.id AND o.cancelled_at IS NULL), 0)::int AS live
         FROM products p ORDER BY p.id`,
   );
   return {

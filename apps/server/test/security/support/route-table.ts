@@ -6,6 +6,7 @@ import { session } from '../../../src/db/schema/auth.ts';
 import { businessDocuments, businessProfiles, verificationAudit } from '../../../src/db/schema/business.ts';
 import { products } from '../../../src/db/schema/catalog.ts';
 import { emailOutbox, notifications, orders } from '../../../src/db/schema/orders.ts';
+import { orderLists } from '../../../src/db/schema/cart.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
@@ -31,6 +32,10 @@ export interface Fixture {
   spareOwnerToken: string;
   /** The owner's business profile, pending review with a document. */
   verificationId: string;
+  /** A product of another seller that is in the owner's cart. */
+  cartProductId: string;
+  /** The owner's saved list, holding that product. */
+  listId: string;
 }
 
 export type Credentials = Record<string, string>;
@@ -143,9 +148,125 @@ const API_REFERENCE_ROUTES: RouteCase[] = [
   publicRead('GET /api/docs/static/*', '/api/docs/static/swagger-ui.css'),
 ];
 
+/** The cart, checkout, reorder, saved lists and seller settings (docs/decisions/017-cart-and-checkout.md). */
+const CART_ROUTES: RouteCase[] = [
+  {
+    route: 'GET /api/cart',
+    request: () => ({ method: 'GET', url: '/api/cart' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as { lines: Array<{ productId: string }> }).lines.map((l) => l.productId)).toContain(f.cartProductId);
+      else expect(response.body).not.toContain(f.cartProductId);
+    },
+  },
+  {
+    route: 'PUT /api/cart/lines/{productId}',
+    request: (f) => ({ method: 'PUT', url: `/api/cart/lines/${f.productId}`, payload: { quantity: 10 } }),
+    // The fixture's product is the owner's own: buying it is refused as in Buy Now.
+    expected: { signedOut: 401, other: 200, owner: 403 },
+  },
+  {
+    route: 'DELETE /api/cart/lines/{productId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/cart/lines/${f.cartProductId}` }),
+    // Another user's cart does not hold the line: removing it from theirs finds nothing.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/cart/lines',
+    request: (f) => ({ method: 'POST', url: '/api/cart/lines', payload: { lines: [{ productId: f.productId, quantity: 10 }] } }),
+    // The row answers "your own product" to the owner, who adds nothing.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { owner: true },
+    check(_f, actor, response) {
+      if (actor === 'other') expect(response.json()).toMatchObject({ results: [{ status: 'added' }] });
+      if (actor === 'owner') expect(response.json()).toMatchObject({ results: [{ status: 'error', message: 'You cannot buy your own product.' }] });
+    },
+  },
+  {
+    route: 'GET /api/skus',
+    request: () => ({ method: 'GET', url: '/api/skus?q=a' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'POST /api/checkout',
+    // A PO number past 40 characters: each signed-in caller reaches their own checkout and is refused there.
+    request: () => ({ method: 'POST', url: '/api/checkout', headers: { 'idempotency-key': randomUUID() }, payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) } }),
+    expected: { signedOut: 401, other: 422, owner: 422 },
+  },
+  {
+    route: 'GET /api/lists',
+    request: () => ({ method: 'GET', url: '/api/lists' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect((response.json() as Array<{ id: string }>).map((l) => l.id)).toContain(f.listId);
+      else expect(response.body).not.toContain(f.listId);
+    },
+  },
+  {
+    route: 'POST /api/lists',
+    request: () => ({ method: 'POST', url: '/api/lists', payload: { name: 'Matrix list' } }),
+    expected: { signedOut: 401, other: 201, owner: 201 },
+  },
+  {
+    route: 'GET /api/lists/{id}',
+    request: (f) => ({ method: 'GET', url: `/api/lists/${f.listId}` }),
+    // Another buyer's list looks exactly like an unknown one.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+    readOnly: { owner: true },
+  },
+  {
+    route: 'PUT /api/lists/{id}/lines/{productId}',
+    request: (f) => ({ method: 'PUT', url: `/api/lists/${f.listId}/lines/${f.cartProductId}`, payload: { quantity: 20 } }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/lists/{id}/lines/{productId}',
+    request: (f) => ({ method: 'DELETE', url: `/api/lists/${f.listId}/lines/${f.cartProductId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/lists/{id}/to-cart',
+    request: (f) => ({ method: 'POST', url: `/api/lists/${f.listId}/to-cart` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'DELETE /api/lists/{id}',
+    request: (f) => ({ method: 'DELETE', url: `/api/lists/${f.listId}` }),
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'POST /api/order/{id}/reorder',
+    request: (f) => ({ method: 'POST', url: `/api/order/${f.orderId}/reorder` }),
+    // Another buyer's order looks exactly like an unknown one.
+    expected: { signedOut: 401, other: 404, owner: 200 },
+  },
+  {
+    route: 'GET /api/seller/settings',
+    request: () => ({ method: 'GET', url: '/api/seller/settings' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'PUT /api/seller/settings',
+    request: () => ({ method: 'PUT', url: '/api/seller/settings', payload: { minimumOrder: 50 } }),
+    // Everyone signed in sets their own.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+  },
+  {
+    route: 'GET /api/product/{id}/seller',
+    request: (f) => ({ method: 'GET', url: `/api/product/${f.productId}/seller` }),
+    expected: { signedOut: 200, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+];
+
 export const ROUTES: RouteCase[] = [
   ...API_REFERENCE_ROUTES,
   ...BUSINESS_ROUTES,
+  ...CART_ROUTES,
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -455,6 +576,12 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     .from(notifications)
     .where(and(eq(notifications.orderId, saleId), eq(notifications.userId, owner.id)));
   if (!told) throw new Error('the sale told its seller nothing');
+  const carted = await env.request({ method: 'PUT', url: `/api/cart/lines/${bought.id}`, headers: { cookie: owner.cookie }, payload: { quantity: 10 } });
+  expect(carted.statusCode, carted.body).toBe(200);
+  // A fresh list each case (a buyer keeps at most 20).
+  await env.db().delete(orderLists).where(eq(orderLists.ownerId, owner.id));
+  const list = await env.request({ method: 'POST', url: '/api/lists', headers: { cookie: owner.cookie }, payload: { name: 'Matrix list', lines: [{ productId: bought.id, quantity: 10 }] } });
+  expect(list.statusCode, list.body).toBe(201);
   return {
     owner,
     other,
@@ -464,6 +591,8 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     notificationId: told.id,
     spareOwnerToken: await insertSpareSession(env, owner),
     verificationId: await ensurePendingVerification(env, owner, other),
+    cartProductId: bought.id,
+    listId: (list.json() as { id: string }).id,
   };
 }
 

@@ -50,8 +50,23 @@ export function UserMenu({ user }: { user: Me }) {
           ) : null}
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             <li>
+              <Link to={paths.quickOrder} className="link link-hover">
+                Quick order
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.lists} className="link link-hover">
+                Order lists
+              </Link>
+            </li>
+            <li>
               <Link to={paths.business} className="link link-hover">
                 Business profile
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.sellerSettings} className="link link-hover">
+                Seller settings
               </Link>
             </li>
             <li>

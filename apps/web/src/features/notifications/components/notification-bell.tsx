@@ -121,6 +121,12 @@ function Panel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   );
 }
 
+/** Where a notice leads: its order, the cart for a checkout (several orders), the profile for a permit notice. */
+function notificationTarget(n: Notification): string {
+  if (n.orderId !== null) return paths.order(n.orderId);
+  return n.kind === 'checkout' ? paths.cart : paths.business;
+}
+
 function NotificationItem({ notification: n, onNavigate }: { notification: Notification; onNavigate: () => void }) {
   const markRead = useMarkRead();
   return (
@@ -128,7 +134,7 @@ function NotificationItem({ notification: n, onNavigate }: { notification: Notif
       <span className={`mt-1.5 h-2 w-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-primary'}`} aria-hidden="true" />
       <div className="min-w-0 flex-1 text-sm">
         <Link
-          to={n.orderId === null ? paths.business : paths.order(n.orderId)}
+          to={notificationTarget(n)}
           className="font-semibold break-words hover:underline"
           onClick={() => {
             if (!n.read) markRead.mutate(n._id);

@@ -24,3 +24,10 @@ export const catalogKeyPrefix = ['products'] as const;
 
 /** The bell's key prefix (notifications feature): every transition tells the other side. */
 export const notificationKeyPrefix = ['notifications'] as const;
+
+/** The buyer's cart and saved lists (docs/decisions/017-cart-and-checkout.md). */
+export const cartKeys = {
+  cart: ['cart'] as const,
+  lists: ['cart', 'lists'] as const,
+  list: (id: string) => ['cart', 'lists', id] as const,
+};

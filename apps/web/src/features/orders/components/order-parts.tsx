@@ -88,6 +88,11 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
             <td className="min-w-28 break-words">
               <span className="font-medium">{line.product.name}</span>
               <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
+              {line.product.sku ? (
+                <span className="block text-xs text-base-content/60" data-testid="line-sku">
+                  SKU {line.product.sku}
+                </span>
+              ) : null}
             </td>
             <td className="text-right whitespace-nowrap">
               {unitsText(line.quantity)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
@@ -9,34 +9,51 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders, type OrdersShown } from '../api/get-orders.ts';
 import { FilterTabs } from '../components/filter-tabs.tsx';
+import { useCart } from '../api/cart.ts';
+import { ShoppingCart } from '../components/shopping-cart.tsx';
+import { ReorderButton } from '../components/reorder-button.tsx';
 import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { canCancel } from '../lib/order-display.ts';
 
-/** /cart: the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. */
+/**
+ * /cart: the lines waiting to be ordered, grouped by seller (docs/decisions/017-cart-and-checkout.md),
+ * above the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. The spec's
+ * 'Cart is Empty' is what a buyer with neither sees.
+ */
 export function CartPage() {
   const email = useMe().data?.user?.email ?? '';
   const [params, setParams] = useSearchParams();
   // The filter lives in the URL (?status=cancelled), so a link or a reload keeps it.
   const shown: OrdersShown = params.get('status') === 'cancelled' ? 'cancelled' : 'live';
   const orders = useOrders(email, shown);
+  const cart = useCart();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const cartIsEmpty = cart.data?.count === 0;
 
   let content;
   if (orders.isPending) content = <Spinner label="Loading your orders" />;
   else if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
+    // Nothing in the cart and no orders: the spec's empty cart, and nothing else.
+    if (shown === 'live' && items.length === 0 && cartIsEmpty) return <CartFrame>{<EmptyCart />}</CartFrame>;
     content = (
       <>
+        <h2 className="text-xl font-bold">Your orders</h2>
+        <FilterTabs
+          label="Show orders"
+          idPrefix="cart-tab"
+          tabs={[
+            { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
+            { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
+          ]}
+          onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
+        />
         {items.length === 0 ? (
-          shown === 'cancelled' ? (
-            <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300">No cancelled orders.</p>
-          ) : (
-            <EmptyCart />
-          )
+          <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300">{shown === 'cancelled' ? 'No cancelled orders.' : 'No orders yet.'}</p>
         ) : (
           <OrdersTable orders={items} onCancel={setToCancel} />
         )}
@@ -46,21 +63,21 @@ export function CartPage() {
   }
 
   return (
+    <CartFrame>
+      <ShoppingCart cart={cart} />
+      {content}
+      {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
+    </CartFrame>
+  );
+}
+
+function CartFrame({ children }: { children: ReactNode }) {
+  return (
     <section aria-labelledby="cart-heading" className="flex flex-col gap-6">
       <h1 id="cart-heading" className="text-2xl font-bold md:text-3xl">
         Cart
       </h1>
-      <FilterTabs
-        label="Show orders"
-        idPrefix="cart-tab"
-        tabs={[
-          { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
-          { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
-        ]}
-        onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
-      />
-      {content}
-      {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
+      {children}
     </section>
   );
 }
@@ -71,6 +88,9 @@ function EmptyCart() {
       <p className="text-xl font-semibold">{MESSAGES.cartEmpty}</p>
       <Link to={paths.categoriesLink} className="btn btn-primary">
         view products
+      </Link>
+      <Link to={paths.quickOrder} className="link link-primary text-sm">
+        Know your SKUs? Quick order
       </Link>
     </div>
   );
@@ -142,6 +162,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           </span>
           <ShipBy shipBy={order.shipBy} />
           <Tracking order={order} />
+          {order.poNumber ? <span className="text-base-content/70">PO {order.poNumber}</span> : null}
         </div>
       </td>
       <td className="whitespace-nowrap max-md:block max-md:border-b-0 max-md:py-1">
@@ -153,6 +174,7 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           <Link to={paths.order(order._id)} className="btn btn-ghost btn-sm" aria-label={`View order ${order.number}`}>
             View
           </Link>
+          <ReorderButton order={order} />
           {canCancel(order) ? (
             <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)} aria-label={`Cancel order of ${order.product.name}`}>
               Cancel

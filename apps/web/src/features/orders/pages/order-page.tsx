@@ -12,6 +12,7 @@ import { useMe } from '../../../lib/auth/me.ts';
 import { useOrder } from '../api/get-order.ts';
 import { useMarkReceived } from '../api/mark-received.ts';
 import { BuyAgainButton } from '../components/buy-again-button.tsx';
+import { ReorderButton } from '../components/reorder-button.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
 import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, PackingSlipLines, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { canBuyAgain, canCancel, canMarkReceived, formatIsoDate } from '../lib/order-display.ts';
@@ -91,6 +92,7 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
             </button>
           ) : null}
           {isBuyer && canBuyAgain(order) ? <BuyAgainButton order={order} /> : null}
+          {isBuyer ? <ReorderButton order={order} className="btn btn-outline btn-sm" /> : null}
           {isBuyer && canCancel(order) ? (
             <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setIsCancelling(true)}>
               Cancel order
@@ -138,6 +140,14 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/70">Order number</dt>
           <dd>{order.number}</dd>
+          {order.poNumber ? (
+            <>
+              <dt className="text-base-content/70">PO number</dt>
+              <dd className="break-all" data-testid="po-number">
+                {order.poNumber}
+              </dd>
+            </>
+          ) : null}
           <dt className="text-base-content/70">Order date</dt>
           <dd>{placedOn}</dd>
           {order.shipBy ? (

@@ -165,6 +165,7 @@ function SaleCard({ order, isSelected, onSelect, onMove }: { order: Sale; isSele
               </span>
             ) : null}
           </p>
+          {order.poNumber ? <p data-testid="po-number">PO {order.poNumber}</p> : null}
         </div>
         <div>
           <h3 className="text-xs font-semibold tracking-wide text-base-content/60 uppercase">Ship to</h3>
@@ -175,7 +176,9 @@ function SaleCard({ order, isSelected, onSelect, onMove }: { order: Sale; isSele
           <ul>
             {order.lines.map((line, i) => (
               <li key={line.productId ?? i} className="break-words">
-                {unitsText(line.quantity)} × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
+                {unitsText(line.quantity)} × {line.product.name}
+                {line.product.sku ? <span className="text-base-content/60"> (SKU {line.product.sku})</span> : null}{' '}
+                <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
               </li>
             ))}
           </ul>

@@ -13,4 +13,5 @@ export const productKeys = {
   mine: (email: string) => ['products', 'mine', email] as const,
   detail: (id: string) => ['products', 'detail', id] as const,
   openOrders: (id: string) => ['products', 'open-orders', id] as const,
+  seller: (id: string) => ['products', 'seller', id] as const,
 };

@@ -26,6 +26,7 @@ export interface ProductFormValues {
   discount: number | '';
   casepack: number | '';
   tiers: TierFormValues[];
+  sku: string;
 }
 
 export interface TierFormValues {
@@ -37,7 +38,7 @@ const invalidClass = 'aria-[invalid=true]:border-error';
 
 export const blankProductValues: ProductFormValues = {
   image: '', image2: '', image3: '', name: '', mainquantity: '', minquantity: '', brandname: '', category: '',
-  description: '', price: '', rating: '', Content: '', discount: '', casepack: '', tiers: [],
+  description: '', price: '', rating: '', Content: '', discount: '', casepack: '', tiers: [], sku: '',
 };
 
 /** Every field the server may name, the volume breaks' own (`tiers.1.price`) included. */
@@ -63,6 +64,7 @@ export function toProductFormValues(product: Product): ProductFormValues {
     discount: product.discount,
     casepack: product.casepack,
     tiers: product.tiers.map((t) => ({ minquantity: t.minquantity, price: t.price })),
+    sku: product.sku ?? '',
   };
 }
 
@@ -104,6 +106,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     rating: optional,
     discount: 'Optional, 0 to 90',
     casepack: 'Optional: buyers order whole cases',
+    sku: 'Optional: your own code; buyers can quick-order by it',
     image: 'An https URL or a path on this site',
     image2: 'Optional',
     image3: 'Optional',
@@ -128,6 +131,9 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
       </FormField>
       <FormField {...field('brandname', 'Brand name')}>
         <input className={`input w-full ${invalidClass}`} autoComplete="off" maxLength={LIMITS.brandMax} {...text('brandname')} />
+      </FormField>
+      <FormField {...field('sku', 'SKU')}>
+        <input className={`input w-full ${invalidClass}`} autoComplete="off" spellCheck={false} maxLength={LIMITS.skuMax} {...text('sku')} />
       </FormField>
       <FormField {...field('category', 'Category')}>
         <select className={`select w-full ${invalidClass}`} {...text('category')}>

@@ -56,6 +56,11 @@ export function MyProductsPage() {
             actions={(product) => (
               <>
                 <UnbuyableMark product={product} />
+                {product.sku ? (
+                  <p className="w-full text-sm text-base-content/70" data-testid="product-sku">
+                    SKU {product.sku}
+                  </p>
+                ) : null}
                 <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
                   Update
                 </Link>

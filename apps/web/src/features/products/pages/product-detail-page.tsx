@@ -7,6 +7,10 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { RatingStars } from '../../../components/rating-stars.tsx';
 import { BuyButton } from '../../../components/buy-button-slot.tsx';
+import { CartAction } from '../../../components/cart-actions-slot.tsx';
+import { CART_TEXT } from '@bulkcart/contracts/cart';
+import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { useProductSeller } from '../api/get-product-seller.ts';
 import { useProduct } from '../api/get-product.ts';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';
@@ -60,6 +64,14 @@ function ProductDetails({ product }: { product: Product }) {
             <dd>{product.category}</dd>
             <dt className="font-medium text-base-content/70">Brand</dt>
             <dd className="break-words">{product.brandname}</dd>
+            {product.sku ? (
+              <>
+                <dt className="font-medium text-base-content/70">SKU</dt>
+                <dd className="break-all" data-testid="product-sku">
+                  {product.sku}
+                </dd>
+              </>
+            ) : null}
             <dt className="font-medium text-base-content/70">Main quantity</dt>
             <dd>{product.mainquantity}</dd>
             <dt className="font-medium text-base-content/70">Min buy quantity</dt>
@@ -71,6 +83,7 @@ function ProductDetails({ product }: { product: Product }) {
               </>
             ) : null}
           </dl>
+          <SellerMinimum productId={product._id} />
           {ladder && product.tiers.length > 0 ? <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} breaksApply={breaksApply} /> : null}
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1 text-sm">
@@ -98,6 +111,8 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
             <BuyButton product={product} quantity={quantity} label="Buy Now" className="btn btn-secondary" />
             {rounding.showsNote ? <CasePackNote id="buy-quantity-cases" casepack={product.casepack} quantity={quantity} /> : null}
+            <CartAction action="cart" product={product} quantity={quantity} className="btn btn-outline btn-primary" />
+            <CartAction action="list" product={product} quantity={quantity} className="btn btn-ghost" />
           </div>
         </div>
       </div>
@@ -108,5 +123,16 @@ function ProductDetails({ product }: { product: Product }) {
         <p className="whitespace-pre-line break-words text-base-content/80">{product.Content || 'The seller has not added more information yet.'}</p>
       </section>
     </article>
+  );
+}
+
+/** "Minimum order from this seller: $X" when the seller has one (their orders must reach it). */
+function SellerMinimum({ productId }: { productId: string }) {
+  const minimum = useProductSeller(productId).data?.minimumOrder ?? null;
+  if (minimum === null) return null;
+  return (
+    <p className="rounded-box bg-info/10 px-3 py-2 text-sm" data-testid="seller-minimum">
+      {CART_TEXT.minimumOrder(formatMoney(toCents(minimum)))}
+    </p>
   );
 }

@@ -1,0 +1,86 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { CART_LIMITS } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { user as users } from '../../db/schema/auth.ts';
+import { products } from '../../db/schema/catalog.ts';
+import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
+import type { Tx } from '../orders/order-workflow.ts';
+import type { BuyableProduct, SellerInfo, StoredLine } from './cart-pricing.ts';
+
+type Reader = Db | Tx;
+
+/**
+ * Takes the buyer's cart lock (docs/decisions/017-cart-and-checkout.md): every write to their cart,
+ * lists and checkout runs after it, one at a time, so bounds counted under it hold.
+ */
+export async function lockCart(tx: Tx, buyerId: string): Promise<void> {
+  // Created once, then only locked: a refused change leaves no trace.
+  await tx.insert(carts).values({ buyerId }).onConflictDoNothing();
+  await tx.select({ buyerId: carts.buyerId }).from(carts).where(eq(carts.buyerId, buyerId)).for('update');
+}
+
+export const storedLineColumns = {
+  productId: cartLines.productId,
+  quantity: cartLines.quantity,
+  seenUnitCents: cartLines.seenUnitCents,
+  productName: cartLines.productName,
+  productImage: cartLines.productImage,
+  productSku: cartLines.productSku,
+  sellerId: cartLines.sellerId,
+  sellerName: cartLines.sellerName,
+};
+
+/** The buyer's lines, first added first (cart_lines_buyer_seq_idx); never more than the cart holds. */
+export async function selectCartLines(db: Reader, buyerId: string): Promise<StoredLine[]> {
+  return db.select(storedLineColumns).from(cartLines).where(eq(cartLines.buyerId, buyerId)).orderBy(asc(cartLines.seq)).limit(CART_LIMITS.lines);
+}
+
+const buyableColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  sku: products.sku,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  priceBreaks: products.priceBreaks,
+  casepack: products.casepack,
+  mainquantity: products.mainquantity,
+  minquantity: products.minquantity,
+  ownerId: products.ownerId,
+  ownerEmail: products.ownerEmail,
+};
+
+/**
+ * Products by id, in one round trip. With `lock`, their rows are locked in id order (the order every
+ * multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see one state.
+ */
+export async function selectBuyableProducts(db: Reader, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, BuyableProduct>> {
+  if (ids.length === 0) return new Map();
+  const query = db.select(buyableColumns).from(products).where(inArray(products.id, [...new Set(ids)])).orderBy(asc(products.id));
+  const rows = options.lock ? await query.for('update') : await query;
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */
+export async function selectProductsBySku(db: Reader, skus: readonly string[]): Promise<BuyableProduct[]> {
+  if (skus.length === 0) return [];
+  const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
+  return db
+    .select(buyableColumns)
+    .from(products)
+    .where(inArray(sql`lower(${products.sku})`, lowered))
+    // Bounded: a SKU is unique per seller, and one paste names at most CART_LIMITS.rows of them.
+    .limit(CART_LIMITS.rows * 20);
+}
+
+/** Sellers' names and minimum order values, by seller id. */
+export async function selectSellers(db: Reader, sellerIds: readonly (string | null)[]): Promise<Map<string, SellerInfo>> {
+  const ids = [...new Set(sellerIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: users.name, minimumOrderCents: sellerSettings.minimumOrderCents })
+    .from(users)
+    .leftJoin(sellerSettings, eq(sellerSettings.userId, users.id))
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: row.name, minimumOrderCents: row.minimumOrderCents }]));
+}

@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { CART_TEXT, formatMoney, MESSAGES, toCents, VERIFY_TEXT, type CheckoutInput, type Order } from '@bulkcart/contracts';
+import { paths } from '@bulkcart/contracts/routes';
+import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts';
+import { orders, type OrderRow } from '../../db/schema/orders.ts';
+import { AppError, forbidden } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/error-causes.ts';
+import { buyerPricing } from '../business/buyer-status.ts';
+import { writeNotifications } from '../notifications/notify.ts';
+import { loadOrders } from '../orders/order-answer.ts';
+import type { Tx } from '../orders/order-workflow.ts';
+import { assertCanBuy, resolveShipTo } from '../orders/orders.service.ts';
+import { placeOrder } from '../orders/place-order.ts';
+import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
+import type { CartContext } from './cart.service.ts';
+import { lockCart, selectBuyableProducts, selectCartLines, selectSellers } from './cart.queries.ts';
+
+export interface CheckoutContext extends CartContext {
+  clock: () => Date;
+}
+
+const keyRequired = () => new AppError('BAD_REQUEST', 'Send an Idempotency-Key header with every checkout, the same one when you retry it.', { title: 'Idempotency-Key needed' });
+
+/** The same key with another total or PO number: a different checkout under a used key (see orders.service.ts). */
+const keyUsedForAnotherCheckout = () =>
+  new AppError('VALIDATION', 'This Idempotency-Key was already used for a different checkout.', { title: 'Idempotency-Key already used' });
+
+async function findCheckout(ctx: CheckoutContext, key: string): Promise<CheckoutRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(checkouts)
+    .where(and(eq(checkouts.buyerId, ctx.user.id), eq(checkouts.idempotencyKey, key)))
+    .limit(1);
+  return row;
+}
+
+/** The orders a checkout placed, in the order it placed them. */
+async function ordersOf(ctx: CheckoutContext, checkoutId: string): Promise<Order[]> {
+  const rows = await ctx.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.seq));
+  return loadOrders(ctx.db, rows, ctx.clock());
+}
+
+function expectedCents(input: CheckoutInput): number {
+  return toCents(input.expectedTotal);
+}
+
+/** A repeat of a key answers the orders it placed, when it asks for the same checkout. */
+async function replay(ctx: CheckoutContext, row: CheckoutRow, input: CheckoutInput): Promise<{ orders: Order[]; replayed: true }> {
+  if (row.expectedTotalCents !== expectedCents(input) || (row.poNumber ?? null) !== (input.poNumber ?? null)) throw keyUsedForAnotherCheckout();
+  return { orders: await ordersOf(ctx, row.id), replayed: true };
+}
+
+/**
+ * Every reason the cart cannot be checked out as it stands, at once: each line at fault under
+ * `lines.{productId}`, each seller whose minimum is not met under `sellers.{sellerId}`. A rule or a
+ * minimum (the buyer must change the cart) is a 422; only stock is a 409.
+ */
+function refusalOf(priced: PricedCart): AppError | null {
+  const fieldErrors: Record<string, string[]> = {};
+  let rule = false;
+  let stock = false;
+  for (const line of priced.lines) {
+    if (!line.blocking || !line.problem) continue;
+    fieldErrors[`lines.${line.productId}`] = [line.problem.message];
+    if (line.blocking === 'rule') rule = true;
+    else stock = true;
+  }
+  for (const seller of priced.sellers) {
+    if (seller.shortByCents <= 0) continue;
+    fieldErrors[`sellers.${seller.sellerId ?? seller.key}`] = [CART_TEXT.addMore(formatMoney(seller.shortByCents), seller.sellerName)];
+    rule = true;
+  }
+  const cart = toCart(priced);
+  if (rule) return new AppError('VALIDATION', 'Some lines or sellers need a change before checkout; nothing was placed.', { title: 'Cart needs changes', fieldErrors, cart });
+  if (stock) return new AppError('OUT_OF_STOCK', 'Some lines are short of stock; nothing was placed.', { title: MESSAGES.stockTitle, fieldErrors, cart });
+  return null;
+}
+
+function pricesChanged(priced: PricedCart, input: CheckoutInput): AppError {
+  return new AppError(
+    'CONFLICT',
+    `The total is now ${formatMoney(priced.totalCents)}, not the ${formatMoney(expectedCents(input))} you were shown. Check the cart and confirm again; nothing was placed.`,
+    { title: CART_TEXT.pricesChangedTitle, cart: toCart(priced) },
+  );
+}
+
+/** The buyer's one notice for the whole checkout (each seller is told of their own order as always). */
+async function notifyBuyer(tx: Tx, ctx: CheckoutContext, placed: OrderRow[], totalCents: number, poNumber: string | null): Promise<void> {
+  const numbers = placed.map((o) => o.number).join(', ');
+  const count = placed.length === 1 ? '1 order' : `${placed.length} orders`;
+  await writeNotifications(tx, ctx.config, [
+    {
+      userId: ctx.user.id,
+      email: ctx.user.email,
+      path: paths.cart,
+      orderId: null,
+      orderNumber: null,
+      orderStatus: null,
+      kind: 'checkout',
+      title: `Checkout placed ${count}`,
+      message: `Your checkout placed ${numbers} (${formatMoney(totalCents)}${poNumber ? `, PO ${poNumber}` : ''}). Each seller accepts their order within 3 business days.`,
+    },
+  ]);
+}
+
+/**
+ * The whole checkout in one transaction (docs/decisions/017-cart-and-checkout.md): the key's row first
+ * (a concurrent repeat waits on its unique index, then replays), the cart's lock, every product of the
+ * cart locked in id order, then one check of everything: any line or seller at fault refuses it all,
+ * and so does a total other than the one the buyer saw. Only then one order per seller, placed as
+ * every order is (placeOrder), and the lines leave the cart. Any refusal rolls it all back.
+ */
+async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Awaited<ReturnType<typeof resolveShipTo>>) {
+  const poNumber = input.poNumber ?? null;
+  const [row] = await tx.insert(checkouts).values({ buyerId: ctx.user.id, idempotencyKey: key, expectedTotalCents: expectedCents(input), poNumber }).returning();
+  if (!row) throw new Error('checkout insert returned no row');
+  await lockCart(tx, ctx.user.id);
+  const buyer = await buyerPricing(tx, ctx.config.buyerVerification, ctx.user.id);
+  if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+  const lines = await selectCartLines(tx, ctx.user.id);
+  if (lines.length === 0) throw new AppError('VALIDATION', CART_TEXT.cartEmpty, { title: 'Nothing to check out' });
+  const products = await selectBuyableProducts(
+    tx,
+    lines.map((l) => l.productId),
+    { lock: true },
+  );
+  const sellers = await selectSellers(tx, [...products.values()].map((p) => p.ownerId));
+  const priced = priceCart({ lines, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
+  const refusal = refusalOf(priced);
+  if (refusal) throw refusal;
+  if (priced.totalCents !== expectedCents(input)) throw pricesChanged(priced, input);
+  if (!Number.isSafeInteger(priced.totalCents)) {
+    throw new AppError('VALIDATION', 'This checkout is too large to price; split it into smaller ones.');
+  }
+
+  const placed: OrderRow[] = [];
+  for (const seller of priced.sellers) {
+    const sellerLines = priced.lines.filter((l) => l.sellerKey === seller.key).map((l) => ({ productId: l.productId, quantity: l.quantity }));
+    placed.push(
+      await placeOrder(tx, ctx.config, {
+        buyer: ctx.user,
+        breaksApply: buyer.breaksApply,
+        lines: sellerLines,
+        shipTo: destination.shipTo,
+        saveShipTo: destination.saveShipTo,
+        idempotencyKey: null,
+        poNumber,
+        checkoutId: row.id,
+      }),
+    );
+  }
+  await tx.delete(cartLines).where(and(eq(cartLines.buyerId, ctx.user.id), inArray(cartLines.productId, priced.lines.map((l) => l.productId))));
+  await notifyBuyer(tx, ctx, placed, priced.totalCents, poNumber);
+  return row.id;
+}
+
+/**
+ * POST /api/checkout. The same key again answers the same orders (found up front once the first has
+ * committed, or through the unique index when both run at once), never new ones.
+ */
+export async function checkout(ctx: CheckoutContext, input: CheckoutInput & { idempotencyKey: string | null }): Promise<{ orders: Order[]; replayed: boolean }> {
+  const { idempotencyKey: key, ...request } = input;
+  if (!key) throw keyRequired();
+  assertCanBuy(ctx.user);
+  const existing = await findCheckout(ctx, key);
+  if (existing) return replay(ctx, existing, request);
+  const destination = await resolveShipTo(ctx, request.shipTo);
+  try {
+    const checkoutId = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
+    return { orders: await ordersOf(ctx, checkoutId), replayed: false };
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const twin = await findCheckout(ctx, key);
+      if (twin) return replay(ctx, twin, request);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,179 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { addressSchema, type Address } from '@bulkcart/contracts/address';
+import { CART_LIMITS, CART_TEXT, type Cart } from '@bulkcart/contracts/cart';
+import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { Modal } from '../../../components/modal.tsx';
+import { notify } from '../../../components/notice.tsx';
+import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { newIdempotencyKey } from '../api/create-order.ts';
+import { useCheckout } from '../api/checkout.ts';
+import { useShipTo } from '../api/ship-to.ts';
+import { cartKeys } from '../api/order-keys.ts';
+import { addressOneLine } from '../lib/order-display.ts';
+import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
+import { ADDRESS_FIELD_NAMES, AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
+
+const money = (dollars: number) => formatMoney(toCents(dollars));
+
+/**
+ * The cart's checkout (docs/decisions/017-cart-and-checkout.md): where it ships (the saved address,
+ * or another), a PO number, the total the buyer is shown, and one confirm that places every seller's
+ * order or none. The total sent is the one on screen; if the server's differs the dialog shows the
+ * new one and asks again.
+ */
+export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () => void }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const checkout = useCheckout();
+  const shipTo = useShipTo();
+  const saved = shipTo.data?.shipTo ?? null;
+  const [isChanging, setIsChanging] = useState(false);
+  const showForm = isChanging || (!shipTo.isPending && saved === null);
+  const addressForm = useForm<AddressFormValues, unknown, Address>({
+    resolver: zodResolver(addressSchema) as unknown as Resolver<AddressFormValues, unknown, Address>,
+    defaultValues: blankAddress,
+    mode: 'onTouched',
+  });
+  const [poNumber, setPoNumber] = useState('');
+  // One key per intent while the dialog is open: Confirm pressed again after a lost answer replays.
+  const keys = useRef(new Map<string, string>());
+  const inFlight = useRef(false);
+
+  async function readAddress(): Promise<Address | undefined | null> {
+    if (!showForm) return undefined;
+    let typed: Address | null = null;
+    await addressForm.handleSubmit((values) => {
+      typed = { ...values, line2: values.line2 || undefined };
+    })();
+    return typed;
+  }
+
+  async function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (inFlight.current || shipTo.isPending) return;
+    inFlight.current = true;
+    try {
+      const address = await readAddress();
+      if (address === null) return;
+      const po = poNumber.trim();
+      const intent = `${cart.total}|${po}|${JSON.stringify(address ?? null)}`;
+      const idempotencyKey = keys.current.get(intent) ?? newIdempotencyKey();
+      keys.current.set(intent, idempotencyKey);
+      const answer = await checkout.mutateAsync({ input: { expectedTotal: cart.total, ...(po ? { poNumber: po } : {}), ...(address ? { shipTo: address } : {}) }, idempotencyKey });
+      const numbers = answer.orders.map((o) => o.number).join(', ');
+      notify({ kind: 'success', title: answer.orders.length === 1 ? 'Order placed' : `${answer.orders.length} orders placed`, text: `${numbers}. Each seller accepts within 3 business days.`, durationMs: 4000 });
+      onClose();
+    } catch (error) {
+      refused(error);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function refused(error: unknown) {
+    if (!(error instanceof ApiError)) return;
+    if (namesShipTo(error)) {
+      setIsChanging(true);
+      notify({ kind: 'error', title: 'Check the address', text: applyServerErrors<AddressFormValues>(withShipToFieldsUnprefixed(error), ADDRESS_FIELD_NAMES, addressForm.setError) });
+      return;
+    }
+    // The cart as the server would charge it now: shown at once, here and on the page.
+    if (error.cart) queryClient.setQueryData(cartKeys.cart, error.cart as Cart);
+    notify({ kind: 'error', title: error.title, text: error.message, durationMs: 6000 });
+    // A new total is confirmed here; anything else is fixed in the cart itself.
+    if (error.title !== CART_TEXT.pricesChangedTitle) onClose();
+  }
+
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Checkout"
+      actions={
+        <button type="submit" form={`${id}-form`} className="btn btn-primary min-w-40" disabled={checkout.isPending || shipTo.isPending} data-testid="confirm-checkout">
+          {checkout.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          Place {cart.sellers.length === 1 ? 'order' : `${cart.sellers.length} orders`} · {money(cart.total)}
+        </button>
+      }
+    >
+      <form id={`${id}-form`} className="flex flex-col gap-4" noValidate onSubmit={(e) => void confirm(e)}>
+        <table className="table table-sm" data-testid="checkout-summary">
+          <caption className="sr-only">Orders to place</caption>
+          <tbody>
+            {cart.sellers.map((seller) => (
+              <tr key={seller.sellerId ?? seller.sellerName}>
+                <th scope="row" className="font-normal break-words">
+                  {seller.sellerName}
+                </th>
+                <td className="text-right whitespace-nowrap">{money(seller.subtotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row" className="text-base-content">
+                Total
+              </th>
+              <td className="text-right text-base font-bold text-base-content" data-testid="checkout-total">
+                {money(cart.total)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-po`} className="text-sm font-medium">
+            PO number (optional)
+          </label>
+          <input
+            id={`${id}-po`}
+            className="input w-full"
+            maxLength={CART_LIMITS.poNumberMax}
+            autoComplete="off"
+            value={poNumber}
+            onChange={(e) => setPoNumber(e.target.value)}
+            aria-describedby={`${id}-po-hint`}
+          />
+          <p id={`${id}-po-hint`} className="text-xs text-base-content/60">
+            Your purchase order number, shown on every order and invoice.
+          </p>
+        </div>
+        {shipTo.isPending ? (
+          <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading your ship-to address
+          </p>
+        ) : showForm ? (
+          <div className="flex flex-col gap-2">
+            <AddressFields idPrefix={id} register={addressForm.register} errors={addressForm.formState.errors} />
+            {saved ? (
+              <button type="button" className="link self-end text-sm" onClick={() => setIsChanging(false)}>
+                Use my saved address
+              </button>
+            ) : (
+              <p className="text-xs text-base-content/60">Saved for your next orders.</p>
+            )}
+          </div>
+        ) : saved ? (
+          <p className="flex flex-wrap items-baseline gap-x-2 rounded-box bg-base-200/60 p-3 text-sm" data-testid="checkout-ship-to">
+            <span className="font-medium">Ship to:</span>
+            <span className="min-w-0 flex-1 break-words">{addressOneLine(saved)}</span>
+            <button
+              type="button"
+              className="link link-primary"
+              onClick={() => {
+                addressForm.reset(toAddressFormValues(saved));
+                setIsChanging(true);
+              }}
+              aria-label="Change the ship-to address"
+            >
+              Change
+            </button>
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

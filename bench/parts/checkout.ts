@@ -1,0 +1,146 @@
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { bearer, signUp, type BenchUser } from '../lib/accounts.ts';
+import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
+import { readCpuSeconds, readPostmasterPid } from '../lib/cpu.ts';
+import { httpRequest, requestJson } from '../lib/http.ts';
+import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
+import { summarize } from '../lib/stats.ts';
+import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
+
+/** The checkout measured: ten lines from three sellers (docs/decisions/017-cart-and-checkout.md). */
+export const CHECKOUT_SHAPE = { lines: 10, sellers: 3, linesPerSeller: [4, 3, 3] } as const;
+const CHECKOUTS = 200;
+const WARMUP = 20;
+
+export interface CheckoutRow {
+  database: string;
+  checkouts: number;
+  lines: number;
+  sellers: number;
+  p50: number;
+  p99: number;
+  mean: number;
+  /** Server-side CPU per checkout, µs: our process plus PostgreSQL's, and the two apart. */
+  cpuUsPerCheckout: number;
+  serverCpuUsPerCheckout: number;
+  databaseCpuUsPerCheckout: number;
+  cpuUsPerLine: number;
+  /** After the run: orders placed = checkouts × sellers, units sold = stock taken, nothing left in the cart. */
+  ordersInDatabase: number;
+  booksBalance: boolean;
+}
+
+const SHIP_TO = { company: 'Bench Buyer Co', line1: '1 Load Street', city: 'Austin', region: 'TX', postalCode: '73301', country: 'US', phone: '+1 512 555 0100' };
+const INITIAL_STOCK = 1_000_000;
+
+async function listProducts(url: string, seller: BenchUser, count: number, sellerIndex: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { status, json } = await requestJson<{ _id: string }>(`${url}/api/addproduct`, {
+      method: 'POST',
+      headers: bearer(seller),
+      body: JSON.stringify({
+        image: 'https://images.example.com/bench.webp',
+        name: `Checkout pallet ${sellerIndex + 1}-${i + 1}`,
+        sku: `BENCH-${sellerIndex + 1}-${i + 1}`,
+        mainquantity: INITIAL_STOCK,
+        minquantity: 1,
+        brandname: 'BenchBrand',
+        category: 'Office Supplies & Stationery',
+        price: 3.35 + i,
+        rating: 4,
+        discount: 10,
+      }),
+    });
+    if (status !== 201) throw new Error(`addproduct → ${status}`);
+    ids.push(json._id);
+  }
+  return ids;
+}
+
+/**
+ * One buyer on one keep-alive connection, over and over: fill the cart with the ten lines (one
+ * POST /api/cart/lines), read its total, then check out with it. Only the checkout is timed, and only
+ * its CPU (our process, and PostgreSQL's backends) is counted.
+ */
+async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<CheckoutRow> {
+  const server = await startServerProcess({ database: target, name: `checkout-${database}` });
+  const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const samples: number[] = [];
+  let serverSeconds = 0;
+  let databaseSeconds = 0;
+  let productIds: string[] = [];
+  try {
+    context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times`);
+    const sellers = await Promise.all(CHECKOUT_SHAPE.linesPerSeller.map((_, i) => signUp(server.url, `Bench Seller ${i + 1}`, 'seller')));
+    for (const [i, seller] of sellers.entries()) productIds = [...productIds, ...(await listProducts(server.url, seller, CHECKOUT_SHAPE.linesPerSeller[i] ?? 0, i))];
+    const buyer = await signUp(server.url, 'Bench Buyer', 'buyer');
+    const headers = bearer(buyer);
+    const lines = productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) }));
+    for (let round = 0; round < WARMUP + CHECKOUTS; round++) {
+      const filled = await httpRequest(`${server.url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines }) });
+      if (filled.status !== 200) throw new Error(`cart → ${filled.status}`);
+      const cart = await httpRequest(`${server.url}/api/cart`, { headers, agent });
+      const total = (JSON.parse(cart.body.toString('utf8')) as { total: number }).total;
+      const body = JSON.stringify({ expectedTotal: total, poNumber: `BENCH-${round}`, ...(round === 0 ? { shipTo: SHIP_TO } : {}) });
+      const cpuServer = readCpuSeconds([server.pid]);
+      const cpuDatabase = readCpuSeconds([], pgParents);
+      const started = process.hrtime.bigint();
+      const answer = await httpRequest(`${server.url}/api/checkout`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, agent, body });
+      const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+      if (answer.status !== 201) throw new Error(`checkout → ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+      if (round >= WARMUP) {
+        samples.push(elapsedMs);
+        serverSeconds += readCpuSeconds([server.pid]) - cpuServer;
+        databaseSeconds += readCpuSeconds([], pgParents) - cpuDatabase;
+      }
+    }
+  } finally {
+    agent.destroy();
+    await server.stop();
+  }
+  const rounds = WARMUP + CHECKOUTS;
+  const books = await withSql(target, async (query) => {
+    const [orders] = await query<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE checkout_id IS NOT NULL`);
+    const stock = await query<{ id: string; left: number; sold: string }>(
+      `SELECT p.id, p.mainquantity AS left, COALESCE((SELECT sum(l.quantity) FROM order_lines l WHERE l.product_id = p.id), 0) AS sold FROM products p WHERE p.id = ANY($1::uuid[])`,
+      [productIds],
+    );
+    const [cart] = await query<{ n: string }>(`SELECT count(*) AS n FROM cart_lines`);
+    return { orders: Number(orders?.n ?? 0), balanced: stock.every((s) => s.left + Number(s.sold) === INITIAL_STOCK) && Number(cart?.n ?? 1) === 0 };
+  });
+  const cpuUsPerCheckout = ((serverSeconds + databaseSeconds) / CHECKOUTS) * 1e6;
+  return {
+    database,
+    checkouts: CHECKOUTS,
+    lines: CHECKOUT_SHAPE.lines,
+    sellers: CHECKOUT_SHAPE.sellers,
+    ...summarize(samples),
+    cpuUsPerCheckout,
+    serverCpuUsPerCheckout: (serverSeconds / CHECKOUTS) * 1e6,
+    databaseCpuUsPerCheckout: (databaseSeconds / CHECKOUTS) * 1e6,
+    cpuUsPerLine: cpuUsPerCheckout / CHECKOUT_SHAPE.lines,
+    ordersInDatabase: books.orders,
+    booksBalance: books.balanced && books.orders === rounds * CHECKOUT_SHAPE.sellers,
+  };
+}
+
+/** Part 7: a 10-line, 3-seller checkout's latency and CPU per line, on each database. */
+export async function measureCheckout(context: BenchContext): Promise<CheckoutRow[]> {
+  const rows: CheckoutRow[] = [];
+  for (const kind of [...context.databases].reverse()) {
+    if (kind === 'pglite') {
+      const folder = createPgliteFolder();
+      try {
+        rows.push(await measureOn(context, folder.target, DATABASE_LABEL.pglite));
+      } finally {
+        folder.remove();
+      }
+    } else {
+      rows.push(await measureOn(context, await createPostgresDatabase(context.pgAdminUrl, 'checkout'), DATABASE_LABEL.postgres));
+    }
+  }
+  return rows;
+}
