@@ -1,3 +1,4 @@
+import { afterAll, vi } from 'vitest';
 import { defineFuzzSuite } from './support/fuzz-suite.ts';
 
 /**
@@ -6,4 +7,11 @@ import { defineFuzzSuite } from './support/fuzz-suite.ts';
  * per id or query parameter, with a new seed each run. `npm run test:resilience` runs the same
  * properties at volume.
  */
+// 200 requests a property take seconds on a quiet machine and over 30 s on a loaded one (seen at load
+// 20): how long a property takes is not what this suite checks, so it gets room.
+vi.setConfig({ testTimeout: 120_000 });
+afterAll(() => {
+  vi.resetConfig();
+});
+
 defineFuzzSuite({ runs: 200, oversizeRuns: 20 });
