@@ -7,6 +7,14 @@ import { paths } from '@bulkcart/contracts/routes';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';
 
+/** The menu's links for every signed-in user: buying tools, then the business and selling settings. */
+const ACCOUNT_LINKS: ReadonlyArray<readonly [string, string]> = [
+  [paths.quickOrder, 'Quick order'],
+  [paths.lists, 'Order lists'],
+  [paths.business, 'Business profile'],
+  [paths.sellerSettings, 'Seller settings'],
+];
+
 /** Round avatar (photo or default picture) opening a dropdown with name, email and Logout. */
 export function UserMenu({ user }: { user: Me }) {
   const signOut = useSignOut();
@@ -41,26 +49,13 @@ export function UserMenu({ user }: { user: Me }) {
           </p>
         ) : null}
         <ul className="mt-2 flex flex-col gap-1 text-sm">
-          <li>
-            <Link to={paths.quickOrder} className="link link-hover">
-              Quick order
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.lists} className="link link-hover">
-              Order lists
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.business} className="link link-hover">
-              Business profile
-            </Link>
-          </li>
-          <li>
-            <Link to={paths.sellerSettings} className="link link-hover">
-              Seller settings
-            </Link>
-          </li>
+          {ACCOUNT_LINKS.map(([to, label]) => (
+            <li key={to}>
+              <Link to={to} className="link link-hover">
+                {label}
+              </Link>
+            </li>
+          ))}
           {me?.operator ? (
             <li>
               <Link to={paths.adminVerifications} className="link link-hover">
