@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createEmptyDatabase } from '../../scripts/throwaway-postgres.ts';
 import { PGLITE_EXTENSIONS } from '../../apps/server/src/db/client.ts';
 import type { DatabaseTarget } from './processes.ts';
+import { DATABASE_LABEL } from './context.ts';
 
 export type Query = <T = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
 
@@ -28,6 +29,27 @@ export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite
 export async function createBenchDatabase(adminUrl: string, kind: DatabaseTarget['kind'], label: string): Promise<{ target: DatabaseTarget; remove: () => void }> {
   if (kind === 'pglite') return createPgliteFolder();
   return { target: await createPostgresDatabase(adminUrl, label), remove: () => {} };
+}
+
+/**
+ * Runs `measure` once per database of the run (PostgreSQL first), each on a fresh database of its
+ * own, removed afterwards; the rows in that order.
+ */
+export async function forEachDatabase<R>(
+  context: { databases: Array<DatabaseTarget['kind']>; pgAdminUrl: string },
+  label: string,
+  measure: (target: DatabaseTarget, database: string) => Promise<R>,
+): Promise<R[]> {
+  const rows: R[] = [];
+  for (const kind of [...context.databases].reverse()) {
+    const { target, remove } = await createBenchDatabase(context.pgAdminUrl, kind, label);
+    try {
+      rows.push(await measure(target, DATABASE_LABEL[kind]));
+    } finally {
+      remove();
+    }
+  }
+  return rows;
 }
 
 /**

@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { bearer, signUp, type BenchUser } from '../lib/accounts.ts';
-import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
+import { forEachDatabase, withSql } from '../lib/databases.ts';
 import { readCpuSeconds, readPostmasterPid } from '../lib/cpu.ts';
 import { httpRequest, requestJson } from '../lib/http.ts';
 import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
 import { summarize } from '../lib/stats.ts';
-import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
+import type { BenchContext } from '../lib/context.ts';
 
 /** The checkout measured: ten lines from three sellers (docs/decisions/017-cart-and-checkout.md). */
 export const CHECKOUT_SHAPE = { lines: 10, sellers: 3, linesPerSeller: [4, 3, 3] } as const;
@@ -129,18 +129,5 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
 
 /** Part 7: a 10-line, 3-seller checkout's latency and CPU per line, on each database. */
 export async function measureCheckout(context: BenchContext): Promise<CheckoutRow[]> {
-  const rows: CheckoutRow[] = [];
-  for (const kind of [...context.databases].reverse()) {
-    if (kind === 'pglite') {
-      const folder = createPgliteFolder();
-      try {
-        rows.push(await measureOn(context, folder.target, DATABASE_LABEL.pglite));
-      } finally {
-        folder.remove();
-      }
-    } else {
-      rows.push(await measureOn(context, await createPostgresDatabase(context.pgAdminUrl, 'checkout'), DATABASE_LABEL.postgres));
-    }
-  }
-  return rows;
+  return forEachDatabase(context, 'checkout', (target, database) => measureOn(context, target, database));
 }

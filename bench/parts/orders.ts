@@ -1,10 +1,10 @@
 import { signUp, signUpMany } from '../lib/accounts.ts';
-import { createPgliteFolder, createPostgresDatabase, withSql } from '../lib/databases.ts';
+import { forEachDatabase, withSql } from '../lib/databases.ts';
 import { runLoad, type LoadResult } from '../lib/load.ts';
 import { measureCpu, readPostmasterPid } from '../lib/cpu.ts';
 import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, settle, type FloorProduct, type StockCheck } from '../lib/order-floor.ts';
 import { startServerProcess, withPeakRss, type DatabaseTarget } from '../lib/processes.ts';
-import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
+import type { BenchContext } from '../lib/context.ts';
 
 export const BUYERS = 64;
 export const FLOOR = { roomy: 4, scarce: 1 };
@@ -68,18 +68,5 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
 
 /** Part 2: concurrent signed-in buyers placing orders; then the stock books must balance. */
 export async function measureOrders(context: BenchContext): Promise<OrdersRow[]> {
-  const rows: OrdersRow[] = [];
-  for (const kind of [...context.databases].reverse()) {
-    if (kind === 'pglite') {
-      const folder = createPgliteFolder();
-      try {
-        rows.push(await measureOn(context, folder.target, DATABASE_LABEL.pglite));
-      } finally {
-        folder.remove();
-      }
-    } else {
-      rows.push(await measureOn(context, await createPostgresDatabase(context.pgAdminUrl, 'orders'), DATABASE_LABEL.postgres));
-    }
-  }
-  return rows;
+  return forEachDatabase(context, 'orders', (target, database) => measureOn(context, target, database));
 }

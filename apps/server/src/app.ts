@@ -9,7 +9,7 @@ import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { registerCanonicalPathRefusal, rewriteToCanonicalPath } from './plugins/canonical-path.ts';
+import { registerCanonicalPathRefusal, registerEmptyParamRefusal, rewriteToCanonicalPath } from './plugins/canonical-path.ts';
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -100,6 +100,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   registerJsonBodyParser(app);
   // The first hook of all: nothing runs on a path that has no canonical spelling.
   registerCanonicalPathRefusal(app);
+  registerEmptyParamRefusal(app);
   const routes: RouteOptions[] = [];
   app.addHook('onRoute', (route) => {
     routes.push(route);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, notFound } from '../lib/app-error.ts';
 import { canonicalisePath, splitTarget } from '../lib/canonical-path.ts';
 
 const refusedPath = new WeakMap<IncomingMessage, string>();
@@ -27,6 +27,21 @@ export function registerCanonicalPathRefusal(app: FastifyInstance): void {
     const reason = refusedPath.get(request.raw);
     // No store may keep the refusal: whatever the spelling named, it is not a cacheable page.
     if (reason) throw new AppError('BAD_REQUEST', `The URL path is not valid (it contains ${reason}).`, { headers: { 'cache-control': 'no-store' } });
+  });
+}
+
+/**
+ * `/api/lists/.` resolves to `/api/lists/`, which the router matches to `/api/lists/:id` with an empty
+ * id. An empty named parameter names nothing: 404 before any handler asks who is calling, as for any
+ * path that is not a route (the wildcard `*` may be empty: `/` is the web app's home).
+ */
+export function registerEmptyParamRefusal(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    const params = request.params as Record<string, unknown> | undefined;
+    if (!params) return;
+    for (const [name, value] of Object.entries(params)) {
+      if (name !== '*' && value === '') throw notFound();
+    }
   });
 }
 

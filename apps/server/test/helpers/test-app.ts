@@ -118,3 +118,32 @@ export function describeEachDatabase(name: string, body: (env: () => TestEnv) =>
     });
   }
 }
+
+/**
+ * A PostgreSQL environment whose app listens on a free loopback port: requests sent over real HTTP
+ * overlap as in production (PGlite's one connection would run them one at a time anyway).
+ */
+export async function createListeningTestEnv(): Promise<{ env: TestEnv; baseUrl: string }> {
+  const env = await createTestEnv('postgres');
+  await env.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = env.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server has no port');
+  return { env, baseUrl: `http://127.0.0.1:${address.port}` };
+}
+
+/** Counts the requests a listening test server holds open at once; `stop()` answers the peak (evidence that they overlapped). */
+export function trackOpenRequests(env: TestEnv): { stop: () => number } {
+  let open = 0;
+  let peak = 0;
+  const track = (_request: unknown, response: { once: (event: 'close', listener: () => void) => unknown }) => {
+    peak = Math.max(peak, ++open);
+    response.once('close', () => open--);
+  };
+  env.app.server.on('request', track);
+  return {
+    stop() {
+      env.app.server.off('request', track);
+      return peak;
+    },
+  };
+}

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CheckoutAnswer } from '@bulkcart/contracts';
-import { createTestEnv, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createListeningTestEnv, trackOpenRequests, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { bearer, insertBuyers, signUpUser, type QuickBuyer } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -20,9 +18,7 @@ describe('checkout under concurrency [postgres]', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    env = await createTestEnv('postgres');
-    await env.app.listen({ port: 0, host: '127.0.0.1' });
-    baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
+    ({ env, baseUrl } = await createListeningTestEnv());
   });
   afterAll(async () => {
     await env?.close();
@@ -66,16 +62,9 @@ describe('checkout under concurrency [postgres]', () => {
     );
     expect(carts.every((c) => c.total === 30)).toBe(true);
 
-    let open = 0;
-    let peak = 0;
-    const track = (_req: IncomingMessage, res: ServerResponse) => {
-      peak = Math.max(peak, ++open);
-      res.once('close', () => open--);
-    };
-    env.app.server.on('request', track);
+    const overlap = trackOpenRequests(env);
     const results = await Promise.all(buyers.map((b) => call('POST', '/api/checkout', b, { expectedTotal: 30 }, randomUUID())));
-    env.app.server.off('request', track);
-    expect(peak).toBeGreaterThan(10);
+    expect(overlap.stop()).toBeGreaterThan(10);
 
     const placed = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
@@ -146,5 +135,22 @@ describe('checkout under concurrency [postgres]', () => {
       expect(done.body).toMatchObject({ error: { title: 'Prices changed' }, cart: { total: 7 } });
       expect(await readStock(env, a.id)).toBe(1000);
     }
+  });
+
+  it('holds the 200-line bound when two tabs add the last line at once: one gets it, the other is told the cart is full', async () => {
+    const seller = await signUpUser(env, { name: 'Bound Seller' });
+    const [buyer] = await insertBuyers(env.db(), 1, 'Two Tabs Bound Buyer');
+    const many = await Promise.all(Array.from({ length: 201 }, () => seedProduct(env, seller, { minquantity: 1 })));
+    const first = await call('POST', '/api/cart/lines', buyer!, { lines: many.slice(0, 199).map((p) => ({ productId: p.id, quantity: 1 })) });
+    expect(first.status).toBe(200);
+
+    const [a, b] = await Promise.all([
+      call('PUT', `/api/cart/lines/${many[199]!.id}`, buyer!, { quantity: 1 }),
+      call('PUT', `/api/cart/lines/${many[200]!.id}`, buyer!, { quantity: 1 }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 422]);
+    expect([a, b].find((r) => r.status === 422)?.body).toMatchObject({ error: { message: 'Your cart is full: it holds at most 200 lines.' } });
+    const [row] = await queryRows<{ n: number }>(env.db(), sql`SELECT count(*)::int AS n FROM cart_lines WHERE buyer_id = ${buyer!.id}`);
+    expect(row?.n).toBe(200);
   });
 });

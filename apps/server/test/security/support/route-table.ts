@@ -6,7 +6,7 @@ import { session } from '../../../src/db/schema/auth.ts';
 import { businessDocuments, businessProfiles, verificationAudit } from '../../../src/db/schema/business.ts';
 import { products } from '../../../src/db/schema/catalog.ts';
 import { emailOutbox, notifications, orders } from '../../../src/db/schema/orders.ts';
-import { orderLists } from '../../../src/db/schema/cart.ts';
+import { cartLines, orderLists } from '../../../src/db/schema/cart.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
@@ -543,8 +543,8 @@ async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string>
 
 
 /**
- * Deletes what earlier fixtures left (products, orders and what hangs off them, notifications and
- * their emails, business profiles and the audit), keeping the users and their sessions. Tests that make
+ * Deletes what earlier fixtures left (products, orders and what hangs off them, cart lines,
+ * notifications and their emails, business profiles and the audit), keeping the users and their sessions. Tests that make
  * a fixture per case call it first, so the database stays one fixture big: a snapshot then reads a
  * few rows instead of every row all earlier cases made (the respelling suite made 1,400 products).
  * Rows go by DELETE, not TRUNCATE, so the catalog's triggers keep the search tables in step.
@@ -552,6 +552,8 @@ async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string>
 export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
   await env.db().transaction(async (tx) => {
     await tx.delete(orders);
+    // Cart lines copy their product rather than reference it: they outlive its deletion.
+    await tx.delete(cartLines);
     await tx.delete(emailOutbox);
     await tx.delete(notifications);
     await tx.delete(products);

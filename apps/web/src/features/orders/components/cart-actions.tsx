@@ -57,7 +57,7 @@ function CartActionButton({ product, quantity, action, className = 'btn btn-outl
   if (action === 'list') {
     return (
       <>
-        <button type="button" className={className} onClick={() => signedIn(() => setListOpen(true))} aria-haspopup="dialog">
+        <button type="button" className={className} onClick={() => signedIn(() => setListOpen(true))} aria-haspopup="dialog" aria-label={`Add to list: ${product.name}`}>
           Add to list
         </button>
         {listOpen ? <AddToListDialog product={product} quantity={units} onClose={() => setListOpen(false)} /> : null}
@@ -65,7 +65,7 @@ function CartActionButton({ product, quantity, action, className = 'btn btn-outl
     );
   }
   return (
-    <button type="button" className={className} onClick={() => signedIn(addToCart)} disabled={add.isPending}>
+    <button type="button" className={className} onClick={() => signedIn(addToCart)} disabled={add.isPending} aria-label={`Add to cart: ${product.name}`}>
       {add.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
       Add to cart
     </button>

@@ -1,8 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { CART_LIMITS, CART_TEXT, type Cart } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { Modal } from '../../../components/modal.tsx';
@@ -11,11 +8,10 @@ import { applyServerErrors } from '../../../components/form/apply-server-errors.
 import { ApiError } from '../../../lib/api-client.ts';
 import { newIdempotencyKey } from '../api/create-order.ts';
 import { useCheckout } from '../api/checkout.ts';
-import { useShipTo } from '../api/ship-to.ts';
 import { cartKeys } from '../api/order-keys.ts';
-import { addressOneLine } from '../lib/order-display.ts';
 import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
-import { ADDRESS_FIELD_NAMES, AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
+import { ShipToSection, useShipToChoice } from './ship-to-choice.tsx';
+import { ADDRESS_FIELD_NAMES, type AddressFormValues } from './address-fields.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -29,28 +25,12 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
   const id = useId();
   const queryClient = useQueryClient();
   const checkout = useCheckout();
-  const shipTo = useShipTo();
-  const saved = shipTo.data?.shipTo ?? null;
-  const [isChanging, setIsChanging] = useState(false);
-  const showForm = isChanging || (!shipTo.isPending && saved === null);
-  const addressForm = useForm<AddressFormValues, unknown, Address>({
-    resolver: zodResolver(addressSchema) as unknown as Resolver<AddressFormValues, unknown, Address>,
-    defaultValues: blankAddress,
-    mode: 'onTouched',
-  });
+  const shipToChoice = useShipToChoice();
+  const { shipTo, setIsChanging, addressForm, readAddress } = shipToChoice;
   const [poNumber, setPoNumber] = useState('');
   // One key per intent while the dialog is open: Confirm pressed again after a lost answer replays.
   const keys = useRef(new Map<string, string>());
   const inFlight = useRef(false);
-
-  async function readAddress(): Promise<Address | undefined | null> {
-    if (!showForm) return undefined;
-    let typed: Address | null = null;
-    await addressForm.handleSubmit((values) => {
-      typed = { ...values, line2: values.line2 || undefined };
-    })();
-    return typed;
-  }
 
   async function confirm(event: FormEvent) {
     event.preventDefault();
@@ -141,38 +121,7 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
             Your purchase order number, shown on every order and invoice.
           </p>
         </div>
-        {shipTo.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading your ship-to address
-          </p>
-        ) : showForm ? (
-          <div className="flex flex-col gap-2">
-            <AddressFields idPrefix={id} register={addressForm.register} errors={addressForm.formState.errors} />
-            {saved ? (
-              <button type="button" className="link self-end text-sm" onClick={() => setIsChanging(false)}>
-                Use my saved address
-              </button>
-            ) : (
-              <p className="text-xs text-base-content/60">Saved for your next orders.</p>
-            )}
-          </div>
-        ) : saved ? (
-          <p className="flex flex-wrap items-baseline gap-x-2 rounded-box bg-base-200/60 p-3 text-sm" data-testid="checkout-ship-to">
-            <span className="font-medium">Ship to:</span>
-            <span className="min-w-0 flex-1 break-words">{addressOneLine(saved)}</span>
-            <button
-              type="button"
-              className="link link-primary"
-              onClick={() => {
-                addressForm.reset(toAddressFormValues(saved));
-                setIsChanging(true);
-              }}
-              aria-label="Change the ship-to address"
-            >
-              Change
-            </button>
-          </p>
-        ) : null}
+        <ShipToSection choice={shipToChoice} idPrefix={id} />
       </form>
     </Modal>
   );

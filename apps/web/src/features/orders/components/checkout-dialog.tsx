@@ -1,8 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from '../../../lib/router.tsx';
-import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { clampQuantity } from '@bulkcart/contracts/order';
 import { ladderOf, quotePrice } from '@bulkcart/contracts/pricing';
 import { toDollars } from '@bulkcart/contracts/money';
@@ -18,11 +15,11 @@ import { useBuyerPricing } from '../../../lib/auth/pricing.ts';
 import { VERIFY_TEXT } from '@bulkcart/contracts/verification';
 import { newIdempotencyKey, useCreateOrder } from '../api/create-order.ts';
 import { getProductForCheckout } from '../api/get-product-for-checkout.ts';
-import { useSaveShipTo, useShipTo } from '../api/ship-to.ts';
+import { useSaveShipTo } from '../api/ship-to.ts';
 import { checkPurchase, describePurchaseError, isPriceChanged } from '../lib/purchase-checks.ts';
-import { addressOneLine } from '../lib/order-display.ts';
 import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
-import { ADDRESS_FIELD_NAMES, AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
+import { ShipToSection, useShipToChoice } from './ship-to-choice.tsx';
+import { ADDRESS_FIELD_NAMES, type AddressFormValues } from './address-fields.tsx';
 import { PriceSummary } from './price-summary.tsx';
 
 export interface CheckoutDialogProps {
@@ -66,12 +63,8 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
   const inFlight = useRef(false);
   const [isBuying, setIsBuying] = useState(false);
 
-  const shipTo = useShipTo();
-  const saved = shipTo.data?.shipTo ?? null;
-  // Typing an address: when none is saved (or it could not be read), or after Change.
-  const [isChanging, setIsChanging] = useState(false);
-  const showForm = isChanging || (!shipTo.isPending && saved === null);
-  const addressForm = useForm<AddressFormValues, unknown, Address>({ resolver: zodResolver(addressSchema) as unknown as Resolver<AddressFormValues, unknown, Address>, defaultValues: blankAddress, mode: 'onTouched' });
+  const shipToChoice = useShipToChoice();
+  const { shipTo, saved, addressForm, readAddress, setIsChanging } = shipToChoice;
   const [saveForNext, setSaveForNext] = useState(true);
   const saveShipTo = useSaveShipTo();
 
@@ -97,15 +90,6 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
       keysByIntent.current.set(intent, key);
     }
     return key;
-  }
-
-  async function readAddress(): Promise<Address | undefined | null> {
-    if (!showForm) return undefined;
-    let typed: Address | null = null;
-    await addressForm.handleSubmit((values) => {
-      typed = { ...values, line2: values.line2 || undefined };
-    })();
-    return typed;
   }
 
   async function buy(event: FormEvent) {
@@ -166,11 +150,6 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
   function roundToCases(focusGoesTo: EventTarget | null = null) {
     rounding.rounded(focusGoesTo);
     setText(String(quantity));
-  }
-
-  function startChange() {
-    addressForm.reset(saved ? toAddressFormValues(saved) : blankAddress);
-    setIsChanging(true);
   }
 
   return (
@@ -249,37 +228,16 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
             </p>
           )}
         </div>
-        {shipTo.isPending ? (
-          <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
-            <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading your ship-to address
-          </p>
-        ) : showForm ? (
-          <div className="flex flex-col gap-2">
-            {shipTo.isError ? <p className="text-sm text-error">Your saved address could not be loaded; enter where to ship.</p> : null}
-            <AddressFields idPrefix={inputId} register={addressForm.register} errors={addressForm.formState.errors} />
-            {saved ? (
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <label className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" className="checkbox checkbox-sm" checked={saveForNext} onChange={(e) => setSaveForNext(e.target.checked)} />
-                  Save as my address for next orders
-                </label>
-                <button type="button" className="link text-sm" onClick={() => setIsChanging(false)}>
-                  Use my saved address
-                </button>
-              </div>
-            ) : (
-              <p className="text-xs text-base-content/60">Saved for your next orders.</p>
-            )}
-          </div>
-        ) : saved ? (
-          <p className="flex flex-wrap items-baseline gap-x-2 rounded-box bg-base-200/60 p-3 text-sm" data-testid="checkout-ship-to">
-            <span className="font-medium">Ship to:</span>
-            <span className="min-w-0 flex-1 break-words">{addressOneLine(saved)}</span>
-            <button type="button" className="link link-primary" onClick={startChange} aria-label="Change the ship-to address">
-              Change
-            </button>
-          </p>
-        ) : null}
+        <ShipToSection
+          choice={shipToChoice}
+          idPrefix={inputId}
+          saveOption={
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="checkbox checkbox-sm" checked={saveForNext} onChange={(e) => setSaveForNext(e.target.checked)} />
+              Save as my address for next orders
+            </label>
+          }
+        />
       </form>
     </Modal>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CART_TEXT, validCartQuantity, type Cart, type CartLine, type CartSeller } from '@bulkcart/contracts/cart';
+import { CART_TEXT, type Cart, type CartLine, type CartSeller } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '../../../lib/router.tsx';
@@ -10,6 +10,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useRemoveCartLine, useSetCartLine } from '../api/cart.ts';
 import { OrderImage } from './order-image.tsx';
 import { CartCheckoutDialog } from './cart-checkout-dialog.tsx';
+import { QuantityStepper } from './quantity-stepper.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -188,60 +189,5 @@ function LineProblem({ line, disabled, onSet, onRemove }: { line: CartLine; disa
       <span className="flex-1">{problem.message}</span>
       {fix}
     </p>
-  );
-}
-
-/**
- * − / number / +, in whole cases and never below the MOQ. A typed number is saved on Enter or when
- * the field is left, rounded to what the product sells.
- */
-function QuantityStepper({ line, disabled, onCommit }: { line: CartLine; disabled: boolean; onCommit: (quantity: number) => void }) {
-  const [text, setText] = useState<string | null>(null);
-  const shown = text ?? String(line.quantity);
-  const step = line.casepack;
-  function commit(value: number) {
-    setText(null);
-    const next = validCartQuantity(value, line.minquantity, step);
-    if (next !== line.quantity) onCommit(next);
-  }
-  const id = `qty-${line.productId}`;
-  return (
-    <div className="flex items-center gap-2">
-      <label htmlFor={id} className="text-sm text-base-content/70">
-        Quantity
-      </label>
-      <div className="join">
-        <button
-          type="button"
-          className="btn btn-sm join-item"
-          aria-label={`Fewer ${line.name}`}
-          disabled={disabled || line.quantity <= line.minquantity}
-          onClick={() => commit(line.quantity - step)}
-        >
-          −
-        </button>
-        <input
-          id={id}
-          type="number"
-          inputMode="numeric"
-          min={line.minquantity}
-          step={step}
-          className="input input-sm join-item w-24 text-center"
-          value={shown}
-          disabled={disabled}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={() => (text === null ? undefined : commit(Number(text)))}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              commit(Number(shown));
-            }
-          }}
-        />
-        <button type="button" className="btn btn-sm join-item" aria-label={`More ${line.name}`} disabled={disabled} onClick={() => commit(line.quantity + step)}>
-          +
-        </button>
-      </div>
-    </div>
   );
 }

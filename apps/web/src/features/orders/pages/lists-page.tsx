@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CART_LIMITS, validCartQuantity, type CartAddResult, type SavedList } from '@bulkcart/contracts/cart';
+import { CART_LIMITS, type CartAddResult, type SavedList } from '@bulkcart/contracts/cart';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
@@ -11,6 +11,7 @@ import { notify } from '../../../components/notice.tsx';
 import { useCreateList, useDeleteList, useListToCart, useLists, useSetListLine } from '../api/lists.ts';
 import { AddResultsList } from '../components/add-results.tsx';
 import { OrderImage } from '../components/order-image.tsx';
+import { QuantityStepper } from '../components/quantity-stepper.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 const showError = (error: Error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message });
@@ -130,11 +131,8 @@ function ListCard({ list }: { list: SavedList }) {
 
 function ListLine({ listId, line }: { listId: string; line: SavedList['lines'][number] }) {
   const setLine = useSetListLine();
-  const [text, setText] = useState<string | null>(null);
-  const inputId = `list-${listId}-${line.productId}`;
   function save(quantity: number) {
-    setText(null);
-    if (quantity !== line.quantity) setLine.mutate({ listId, productId: line.productId, quantity }, { onError: showError });
+    setLine.mutate({ listId, productId: line.productId, quantity }, { onError: showError });
   }
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="list-line">
@@ -151,22 +149,8 @@ function ListLine({ listId, line }: { listId: string; line: SavedList['lines'][n
           </p>
         ) : null}
       </div>
-      <div className="flex items-center gap-2">
-        <label htmlFor={inputId} className="text-sm text-base-content/70">
-          Quantity
-        </label>
-        <input
-          id={inputId}
-          type="number"
-          inputMode="numeric"
-          min={line.minquantity}
-          step={line.casepack}
-          className="input input-sm w-24"
-          value={text ?? String(line.quantity)}
-          disabled={setLine.isPending || line.problem?.code === 'deleted'}
-          onChange={(e) => setText(e.target.value)}
-          onBlur={() => (text === null ? undefined : save(validCartQuantity(Number(text), line.minquantity, line.casepack)))}
-        />
+      <div className="flex flex-wrap items-center gap-2">
+        {line.problem?.code === 'deleted' ? null : <QuantityStepper line={line} disabled={setLine.isPending} onCommit={save} />}
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => save(0)} disabled={setLine.isPending} aria-label={`Remove ${line.name} from the list`}>
           Remove
         </button>

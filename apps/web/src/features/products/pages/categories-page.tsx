@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { CATEGORIES, isCategory } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
+import { CartAction } from '../../../components/cart-actions-slot.tsx';
 import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
@@ -53,9 +54,12 @@ export function CategoriesPage() {
           <ProductCardGrid
             products={items}
             actions={(product) => (
-              <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
-                Details
-              </Link>
+              <>
+                <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
+                  Details
+                </Link>
+                <CartAction action="cart" product={product} />
+              </>
             )}
           />
         )}

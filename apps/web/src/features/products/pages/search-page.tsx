@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
+import { CartAction } from '../../../components/cart-actions-slot.tsx';
 import type { SearchSort } from '@bulkcart/contracts/search-text';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -140,9 +141,12 @@ function SearchResults() {
             products={items}
             title={(product) => <HighlightedText text={product.name} terms={terms} />}
             actions={(product) => (
-              <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
-                Details
-              </Link>
+              <>
+                <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
+                  Details
+                </Link>
+                <CartAction action="cart" product={product} />
+              </>
             )}
           />
         )}
