@@ -11,7 +11,19 @@ import { createEmptyDatabase } from '../../../../scripts/throwaway-postgres.ts';
 import type { AppContext } from '../../src/context.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
-export const DATABASE_KINDS: DatabaseKind[] = ['pglite', 'postgres'];
+/**
+ * The databases each API test runs on: both in `npm test`; `TEST_DATABASES=pglite` (`npm run
+ * test:quick`) narrows the edit-test loop to the embedded one.
+ */
+export const DATABASE_KINDS: DatabaseKind[] = databaseKinds(process.env.TEST_DATABASES);
+
+function databaseKinds(setting: string | undefined): DatabaseKind[] {
+  const all: DatabaseKind[] = ['pglite', 'postgres'];
+  if (!setting) return all;
+  const chosen = all.filter((kind) => setting.split(',').map((name) => name.trim()).includes(kind));
+  if (chosen.length === 0) throw new Error(`TEST_DATABASES=${setting} names neither pglite nor postgres`);
+  return chosen;
+}
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
