@@ -13,4 +13,7 @@ echo "Server API tests on Node $("$binary" --version) (the machine's is $(node -
 filters=()
 for arg in "$@"; do [[ $arg == -* ]] || filters+=("$arg"); done
 [ ${#filters[@]} -gt 0 ] || set -- apps/server "$@"
-PATH="$(dirname "$binary"):$PATH" "$binary" node_modules/vitest/vitest.mjs run --exclude apps/server/test/security/fuzz.test.ts "$@"
+# One database on this line: every API test ran on both in the Vitest step, and what differs between
+# Node lines (WASM, streams, crypto, fs) is what PGlite and the server exercise; the PostgreSQL-only
+# race suites still run here. TEST_DATABASES=pglite,postgres brings back both.
+TEST_DATABASES=${TEST_DATABASES:-pglite} PATH="$(dirname "$binary"):$PATH" "$binary" node_modules/vitest/vitest.mjs run --exclude apps/server/test/security/fuzz.test.ts "$@"
