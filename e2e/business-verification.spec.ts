@@ -61,6 +61,19 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
   return page;
 }
 
+/** The queue card of `legalName`, loading more pages until it shows. */
+async function findCard(operator: Page, legalName: string) {
+  await operator.goto('/admin/verifications');
+  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
+  let card = operator.getByRole('article', { name: legalName });
+  while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
+    await operator.getByRole('button', { name: 'Load more' }).click();
+    card = operator.getByRole('article', { name: legalName });
+  }
+  await expect(card).toBeVisible();
+  return card;
+}
+
 test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
   // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
   test.setTimeout(90_000);
@@ -111,13 +124,7 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
 
   // The operator finds it in the queue, looks at the document (sandboxed) and approves it.
   const operator = await signInAsOperator(browser, baseURL!);
-  await operator.goto('/admin/verifications');
-  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
-  let card = operator.getByRole('article', { name: legalName });
-  while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
-    await operator.getByRole('button', { name: 'Load more' }).click();
-    card = operator.getByRole('article', { name: legalName });
-  }
+  const card = await findCard(operator, legalName);
   await expect(card).toContainText(signedInUser.email);
   await card.getByRole('button', { name: /Show document/ }).click();
   const frame = card.locator('iframe');
@@ -139,6 +146,35 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   // And the server charges it: 500 units at $8.10.
   const order = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity: 500 } });
   expect(await order.json()).toMatchObject({ unitPrice: 8.1, total: 4050 });
+});
+
+test('the operator is told "This submission changed since you opened it" when the buyer edits mid-review, and approves what they then see', async ({ page, browser, baseURL, signedInUser: _buyer }) => {
+  test.setTimeout(90_000);
+  const legalName = `E2E Swapped ${randomUUID().slice(0, 6)}`;
+  const headers = { origin: baseURL! };
+  expect((await page.request.put('/api/business', { data: businessBody(legalName), headers })).status()).toBe(200);
+  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  expect(uploaded.status()).toBe(200);
+
+  const operator = await signInAsOperator(browser, baseURL!);
+  const card = await findCard(operator, legalName);
+  await expect(card).toContainText('SR-2026-0042');
+
+  // While the operator looks, the buyer changes the permit number.
+  const edited = await page.request.put('/api/business', { data: { ...businessBody(legalName), permitNumber: 'SR-2026-9999' }, headers });
+  expect(edited.status()).toBe(200);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.getByRole('alert')).toHaveText('This submission changed since you opened it. Look at it again before deciding.');
+  // Nothing was decided, and the entry now shows what the buyer submitted.
+  await expect(card).toContainText('SR-2026-9999');
+  expect(((await (await page.request.get('/api/business')).json()) as { status: string }).status).toBe('pending');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(operator.getByRole('article', { name: legalName })).toHaveCount(0);
+  await operator.context().close();
+  const profile = (await (await page.request.get('/api/business')).json()) as { status: string; profile: { permitNumber: string } };
+  expect(profile).toMatchObject({ status: 'verified', profile: { permitNumber: 'SR-2026-9999' } });
 });
 
 test('non-operators find no verification queue', async ({ page, signedInUser: _user }) => {

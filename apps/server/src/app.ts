@@ -13,6 +13,7 @@ import { registerCanonicalPathRefusal, rewriteToCanonicalPath } from './plugins/
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -22,7 +23,7 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
-import { registerAdminRoutes } from './modules/business/admin.routes.ts';
+import { isAdminPath, isOperatorRequest, registerAdminRoutes } from './modules/business/admin.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -105,7 +106,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
 
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock };
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);
   await registerSecurity(app, config, ctx.auth);
   registerRateLimits(app, ctx);
@@ -119,6 +120,10 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerSearchRoutes(app, ctx);
   await registerBusinessRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(
+    app,
+    config.webDist,
+    answerUnmatchedApiRequest(routes, { isPrivate: isAdminPath, mayKnowPrivate: (request) => isOperatorRequest(ctx, request) }),
+  );
   return { app, ctx, routes };
 }

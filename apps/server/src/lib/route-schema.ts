@@ -73,6 +73,9 @@ export interface RouteContract {
   errors?: Record<number, string>;
 }
 
+/** The header a 429 or 503 carries. */
+const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } };
+
 /** A file answer, as OpenAPI 3.1 describes binary content. */
 const DOWNLOAD_RESPONSE = {
   description: 'The file, as an attachment',
@@ -94,7 +97,7 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
   }
   if (contract.download) response['200'] = DOWNLOAD_RESPONSE;
   for (const [status, description] of Object.entries(contract.errors ?? {})) {
-    response[status] = { ...errorResponseSchema, description };
+    response[status] = { ...errorResponseSchema, description, ...(status === '429' || status === '503' ? { headers: RETRY_AFTER } : {}) };
   }
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,

@@ -276,8 +276,10 @@ describeEachDatabase(
       await approve(await verificationId(env(), first));
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+        // The trail is read-only: no method but GET exists on it, which an operator is told (405).
         const changed = await env().request({ method, url: `/api/admin/audit`, headers: asUser(operator), payload: {} });
-        expect(changed.statusCode, method).toBe(404);
+        expect(changed.statusCode, method).toBe(405);
+        expect(changed.headers.allow, method).toBe('GET, HEAD');
       }
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
     });
