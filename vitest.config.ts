@@ -10,5 +10,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // Test files share each worker's modules: Fastify, better-auth, drizzle and PGlite's WASM load once
+    // per worker instead of once per file. Module state is per app instance (WeakMaps keyed by it), and
+    // fail-on-console-error.ts installs its spy once.
+    isolate: false,
   },
 });

@@ -8,6 +8,7 @@
  *   npm run bench:web -- --runs 5         runs per page (default 3)
  *   npm run bench:web -- --no-write       print the section instead of writing it
  *   npm run bench:web -- --json FILE      also save every run's numbers
+ *   npm run bench:web -- --pages Home,Cart   only these pages (by name; a quick look, e.g. at accessibility)
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ const { values: options } = parseArgs({
     runs: { type: 'string', default: '3' },
     'no-write': { type: 'boolean', default: false },
     json: { type: 'string' },
+    pages: { type: 'string' },
   },
 });
 const runsPerPage = Number(options.runs);
@@ -66,13 +68,18 @@ async function main(): Promise<void> {
   try {
     server = await startAppServer(webDist);
     const session = await openBenchSession(server.baseUrl);
-    const pages: PageSummary[] = [
+    const allPages: PageSummary[] = [
       { name: 'Home', path: '/', signedIn: false, runs: [] },
       { name: 'Login', path: '/login', signedIn: false, runs: [] },
       { name: 'All Product', path: '/allproduct', signedIn: true, runs: [] },
       { name: 'Categories', path: '/categories', signedIn: true, runs: [] },
       { name: 'Product detail', path: `/product/${session.productId}`, shownPath: '/product/{id}', signedIn: true, runs: [] },
+      { name: 'Search', path: '/search?q=gloves', signedIn: false, accessibilityOnly: true, runs: [] },
+      { name: 'Cart', path: '/cart', signedIn: true, accessibilityOnly: true, runs: [] },
     ];
+    const chosen = options.pages?.split(',').map((name) => name.trim().toLowerCase());
+    const pages = chosen ? allPages.filter((page) => chosen.includes(page.name.toLowerCase())) : allPages;
+    if (pages.length === 0) throw new Error(`--pages names none of: ${allPages.map((page) => page.name).join(', ')}`);
     chrome = await launchChromium();
     // One uncounted run, so the first counted one does not pay for a cold server and browser.
     await runLighthouseWithRetry(chrome, `${server.baseUrl}/`, null);

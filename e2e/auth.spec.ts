@@ -89,7 +89,9 @@ test('the sign-in form checks its fields, toggles the password, and is pre-fille
   await expect(page.getByText('Password is required')).toBeVisible();
   await expect(email).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   await page.getByRole('link', { name: 'Create Account' }).click();
@@ -200,6 +202,9 @@ test.describe('Google sign-in through the local OpenID provider', () => {
     await expect(nav(page).getByRole('link', { name: 'My Product' })).toBeVisible();
     await openAccountMenu(page);
     await expect(page.getByTestId('user-email')).toHaveText(`${login}@gmail.test`);
+    // Google vouched for the address (email_verified): confirmed without a link.
+    expect((await (await page.request.get('/api/me')).json()).user.emailVerified).toBe(true);
+    await expect(page.getByTestId('confirm-email-banner')).toHaveCount(0);
   });
 
   test('a sign-in cancelled at the provider returns to the sign-in page without a word', async ({ page, baseURL }) => {

@@ -254,6 +254,9 @@ test('the product page shows every field, swaps thumbnails and starts the quanti
     baseURL!,
     sampleProduct({ image2: '/images/default-avatar.svg', image3: '/favicon.svg?third', minquantity: 120, mainquantity: 4000, price: 12, rating: 5 }),
   );
+  // A buyer looks at it: its own seller is offered no Buy Now.
+  await page.context().clearCookies();
+  await signUpViaApi(page.request, baseURL!, newUser('buyer'));
 
   await page.goto(`/product/${product._id}`);
   await expect(page).toHaveTitle('wholesale-platform-Details');

@@ -117,7 +117,7 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
     await expect(card.getByTestId('buyer-verified')).toHaveCount(0);
     await expect(card.getByTestId('address')).toContainText('Northwind Wholesale');
     await expect(card.getByTestId('address')).toContainText('Denver, CO 80202');
-    await expect(card).toContainText(`25 unite × ${shop.product.name}`);
+    await expect(card).toContainText(`25 units × ${shop.product.name}`);
     await expect(card.getByTestId('order-total')).toHaveText('Total $200.00');
     await expect(shop.page.getByTestId('sales-tab-placed')).toContainText('1');
 
@@ -237,7 +237,7 @@ test('a buyer cancels a placed order through the confirm dialog: Keep order chan
 
     await row.getByRole('button', { name: `Cancel order of ${shop.product.name}` }).click();
     const confirm = page.getByRole('dialog', { name: `Cancel order ${order.number}?` });
-    await expect(confirm).toContainText('30 unite');
+    await expect(confirm).toContainText('30 units');
     await confirm.getByRole('button', { name: 'Keep order' }).click();
     await expect(confirm).toHaveCount(0);
     await expect(row).toHaveCount(1);

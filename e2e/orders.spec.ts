@@ -108,7 +108,7 @@ test('buys from the detail page with the chosen quantity, sees it in the cart, c
 });
 
 test('a quantity below the minimum shows the spec notice above the open dialog and sends nothing', async ({ page, baseURL, signedInUser: _buyer }) => {
-  const product = await addProduct(page.request, baseURL!, { mainquantity: 300, minquantity: 20 });
+  const product = await productOfAnotherSeller(baseURL!, { mainquantity: 300, minquantity: 20 });
   const dialog = await openCheckoutFromDetail(page, product);
   await expect(quantityInput(dialog)).toHaveValue('20');
   await quantityInput(dialog).fill('5');
@@ -187,7 +187,7 @@ test('stock below the minimum is called out before Buy: "Out of stock" and a dis
 });
 
 test('the stepper never goes below 1 and turns invalid input into 1; Escape closes the dialog', async ({ page, baseURL, signedInUser: _buyer }) => {
-  const product = await addProduct(page.request, baseURL!, { minquantity: 2 });
+  const product = await productOfAnotherSeller(baseURL!, { minquantity: 2 });
   const dialog = await openCheckoutFromDetail(page, product);
   const input = quantityInput(dialog);
   await expect(input).toHaveValue('2');
@@ -374,7 +374,7 @@ test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('the checkout dialog fits the screen and its notice shows above it', async ({ page, baseURL, signedInUser: _buyer }) => {
-    const product = await addProduct(page.request, baseURL!, { mainquantity: 300, minquantity: 20 });
+    const product = await productOfAnotherSeller(baseURL!, { mainquantity: 300, minquantity: 20 });
     const dialog = await openCheckoutFromDetail(page, product);
     const box = (await dialog.locator('.modal-box').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

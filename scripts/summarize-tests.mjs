@@ -1,16 +1,24 @@
-// Reads the JSON reports of Vitest and Playwright and prints one closing line: `N passed, N failed`.
+// Reads the JSON reports of Vitest and Playwright and prints the step times (with the machine's load),
+// the slowest 10 tests, and one closing line: `N passed, N failed`.
 import { existsSync, readFileSync } from 'node:fs';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Every test that ran: where, its name, and how long it took in ms. */
+const durations = [];
 
-for (const vitest of ['.tmp/vitest.json', '.tmp/vitest-second-node.json', '.tmp/vitest-resilience.json']) {
+const VITEST_REPORTS = { '.tmp/vitest.json': 'vitest', '.tmp/vitest-second-node.json': 'api-second-node', '.tmp/vitest-resilience.json': 'resilience' };
+for (const [vitest, step] of Object.entries(VITEST_REPORTS)) {
   if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  for (const file of r.testResults ?? []) {
+    const where = file.name.replace(`${process.cwd()}/`, '');
+    for (const test of file.assertionResults ?? []) durations.push({ step, name: `${where} › ${test.fullName}`, ms: test.duration ?? 0 });
+  }
 }
 
 const playwright = '.tmp/playwright.json';
@@ -20,6 +28,33 @@ if (existsSync(playwright)) {
   failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
   skipped += r.stats?.skipped ?? 0;
   if ((r.errors ?? []).length > 0) failed += r.errors.length;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        durations.push({ step: 'e2e', name: `${[...titles, spec.title].filter(Boolean).join(' › ')} [${test.projectName}]`, ms });
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of r.suites ?? []) visit(suite, [`e2e/${suite.title}`]);
+}
+
+const stepTimes = '.tmp/step-times.tsv';
+if (existsSync(stepTimes)) {
+  const rows = readFileSync(stepTimes, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
+  const total = rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  console.log('\nStep times (load average before → after):');
+  for (const [name, seconds, before, after] of rows) console.log(`  ${name.padEnd(16)} ${String(seconds).padStart(5)} s   load ${before} → ${after}`);
+  console.log(`  ${'total'.padEnd(16)} ${String(total).padStart(5)} s`);
+}
+
+if (durations.length > 0) {
+  console.log('\nSlowest 10 tests:');
+  for (const t of durations.sort((a, b) => b.ms - a.ms).slice(0, 10)) {
+    console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  [${t.step}] ${t.name.length > 160 ? `${t.name.slice(0, 159)}…` : t.name}`);
+  }
+  console.log('');
 }
 
 for (const arg of process.argv.slice(2)) {

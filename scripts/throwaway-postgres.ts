@@ -47,14 +47,15 @@ export function ensurePostgresInstalled(): string {
 }
 
 /**
- * Creates an empty database `name` on the cluster `adminUrl` reaches and answers its URL. `name` must
- * be a plain identifier (the callers build it from letters, digits and underscores).
+ * Creates an empty database `name` on the cluster `adminUrl` reaches and answers its URL; with
+ * `template`, a copy of that database instead (no one may be connected to it). `name` and `template`
+ * must be plain identifiers (the callers build them from letters, digits and underscores).
  */
-export async function createEmptyDatabase(adminUrl: string, name: string): Promise<string> {
+export async function createEmptyDatabase(adminUrl: string, name: string, template?: string): Promise<string> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }

@@ -33,8 +33,8 @@ function buildSection(input: ReportInput): string {
   const lines: string[] = [
     '## Page speed (`npm run bench:web`)',
     '',
-    'Reproduce: `npm run bench:web` (about 4 minutes on 2 cores: builds the app, then 1 warm-up and 15 Lighthouse runs); ' +
-      '`-- --dist DIR` measures an existing build, `-- --runs 5` changes the runs per page, `-- --no-write` only prints. ' +
+    'Reproduce: `npm run bench:web` (about 6 minutes on 2 cores: builds the app, then 1 warm-up and 3 Lighthouse runs of each of 7 pages); ' +
+      '`-- --dist DIR` measures an existing build, `-- --runs 5` changes the runs per page, `-- --pages Home,Cart` measures only those, `-- --no-write` only prints. ' +
       'Code: `bench/web.ts`, `bench/web/`.',
     '',
     `Lighthouse ${context.lighthouse}, mobile emulation (Lighthouse defaults: Moto G Power screen, simulated slow 4G, 4x CPU slowdown), ` +

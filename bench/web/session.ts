@@ -7,9 +7,13 @@ export interface BenchSession {
   productId: string;
 }
 
+/** Where the bench buyer's order ships: the cart page shows one order, as a returning buyer's does. */
+const SHIP_TO = { company: 'Bench Traders', line1: '1 Test Street', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 503 555 0100' };
+
 /**
  * Signs up a fresh user through better-auth as the browser would (Origin set: better-auth refuses
- * cookie-carrying POSTs without it) and picks a featured demo product for the detail page.
+ * cookie-carrying POSTs without it), picks a featured demo product for the detail page, and buys it
+ * once at its minimum, so the cart page has an order to show.
  */
 export async function openBenchSession(baseUrl: string): Promise<BenchSession> {
   const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
@@ -23,8 +27,14 @@ export async function openBenchSession(baseUrl: string): Promise<BenchSession> {
 
   const top = await fetch(`${baseUrl}/api/topproduct`);
   if (!top.ok) throw new Error(`GET /api/topproduct failed: ${top.status}`);
-  const products = (await top.json()) as { _id: string }[];
-  const productId = products[0]?._id;
-  if (!productId) throw new Error('GET /api/topproduct returned no products: is the demo catalog seeded?');
-  return { cookie: token, productId };
+  const products = (await top.json()) as { _id: string; minquantity: number }[];
+  const product = products[0];
+  if (!product) throw new Error('GET /api/topproduct returned no products: is the demo catalog seeded?');
+  const order = await fetch(`${baseUrl}/api/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl, cookie: token },
+    body: JSON.stringify({ productId: product._id, quantity: product.minquantity, shipTo: SHIP_TO }),
+  });
+  if (!order.ok) throw new Error(`the bench order failed: ${order.status} ${await order.text()}`);
+  return { cookie: token, productId: product._id };
 }

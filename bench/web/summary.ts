@@ -11,6 +11,8 @@ export interface PageSummary {
   /** The path as the report shows it, when the real one carries an id. */
   shownPath?: string;
   signedIn: boolean;
+  /** Held to the accessibility target only (pages added for it; decision 005's speed budget names the others). */
+  accessibilityOnly?: boolean;
   runs: MeasuredRun[];
 }
 
@@ -33,7 +35,8 @@ export function rangeOf(page: PageSummary, pick: (run: MeasuredRun) => number): 
 
 export const TARGETS = {
   performance: 95,
-  accessibility: 95,
+  // Every page: axe (e2e/accessibility.spec.ts) finds nothing, and Lighthouse agrees.
+  accessibility: 100,
   cls: 0.02,
   /** Bytes; 1 KB = 1000 bytes, as Vite's build report counts them. */
   homeJsGzip: 90_000,
@@ -55,8 +58,9 @@ export function checkTargets(pages: PageSummary[]): TargetCheck[] {
     const performance = medianOf(page, (run) => run.performance);
     const accessibility = medianOf(page, (run) => run.accessibility);
     const cls = medianOf(page, (run) => run.cls);
-    checks.push({ label: `${page.name}: performance ≥ ${TARGETS.performance}`, actual: String(performance), isMet: performance >= TARGETS.performance });
     checks.push({ label: `${page.name}: accessibility ≥ ${TARGETS.accessibility}`, actual: String(accessibility), isMet: accessibility >= TARGETS.accessibility });
+    if (page.accessibilityOnly) continue;
+    checks.push({ label: `${page.name}: performance ≥ ${TARGETS.performance}`, actual: String(performance), isMet: performance >= TARGETS.performance });
     checks.push({ label: `${page.name}: CLS ≤ ${TARGETS.cls}`, actual: cls.toFixed(3), isMet: cls <= TARGETS.cls });
   }
   const home = pages.find((page) => page.path === '/');

@@ -24,6 +24,8 @@ import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { isAdminPath, isOperatorRequest, registerAdminRoutes } from './modules/business/admin.routes.ts';
+import { createLocalMailbox } from './modules/notifications/local-mailbox.ts';
+import { registerDevMailbox } from './modules/notifications/dev-mailbox.routes.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -104,7 +106,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
     reply.header('x-request-id', request.id);
   });
 
-  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock };
+  const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
+  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock, mailbox };
 
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);
@@ -120,6 +123,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerSearchRoutes(app, ctx);
   await registerBusinessRoutes(app, ctx);
   await registerAdminRoutes(app, ctx);
+  if (config.seedDemo) registerDevMailbox(app, ctx);
   await registerWebApp(
     app,
     config.webDist,

@@ -44,15 +44,15 @@ function every(everyMs: number, log: FastifyBaseLogger, name: string, task: () =
 export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger, transport?: MailTransport): BackgroundWork {
   const stops = [every(ctx.config.orderSweepIntervalMs, log, 'order sweep', () => runOrderSweep(ctx.db, ctx.config, ctx.clock()))];
   const mail = ctx.config.mail;
-  const mailer = mail ? (transport ?? createSmtpTransport(mail.smtpUrl)) : null;
-  if (mail && mailer) {
-    stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, mail.from, ctx.clock())));
-    stops.push(every(PRUNE_INTERVAL_MS, log, 'sent email pruning', () => pruneSentEmails(ctx.db, ctx.clock())));
-  }
+  // Without SMTP the account e-mails (confirmations, resets) still leave the outbox, into the local mailbox.
+  const mailer = transport ?? (mail ? createSmtpTransport(mail.smtpUrl) : ctx.mailbox);
+  const from = mail?.from ?? 'BulkCart <accounts@bulkcart.local>';
+  stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, from, ctx.clock())));
+  stops.push(every(PRUNE_INTERVAL_MS, log, 'sent email pruning', () => pruneSentEmails(ctx.db, ctx.clock())));
   return {
     async stop() {
       await Promise.all(stops.map((stop) => stop()));
-      mailer?.close?.();
+      mailer.close?.();
     },
   };
 }

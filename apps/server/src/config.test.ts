@@ -37,6 +37,16 @@ describe('config', () => {
     expect(problems.join('\n')).toMatch(/BASE_URL: must be an https URL/);
   });
 
+  it('refuses the test password hash in production, and takes it elsewhere', () => {
+    const production = { NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40) };
+    expect(problemsOf({ ...production, PASSWORD_HASH: 'test-sha256' })).toEqual([
+      'PASSWORD_HASH: test-sha256 is for test accounts only; production hashes passwords with scrypt',
+    ]);
+    expect(loadConfig(production).passwordHash).toBe('scrypt');
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH: 'test-sha256' }).passwordHash).toBe('test-sha256');
+    expect(problemsOf({ PASSWORD_HASH: 'md5' }).map((p) => p.split(':')[0])).toEqual(['PASSWORD_HASH']);
+  });
+
   it('refuses a production BETTER_AUTH_SECRET made of spaces, naming the variable', () => {
     const base = { NODE_ENV: 'production', BASE_URL: 'https://shop.example' };
     for (const secret of [' '.repeat(40), `\t${' '.repeat(38)}\t`, `${' '.repeat(35)}abc`]) {

@@ -35,6 +35,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CORS_ORIGINS: list.optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   RATE_LIMIT: boolean.default(true),
   TRUST_PROXY_HOPS: z.coerce
     .number({ error: 'must be a whole number of proxies (0 or more)' })
@@ -47,6 +48,8 @@ const envSchema = z.object({
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
+  REQUIRE_VERIFIED_SELLERS: boolean.default(false),
+  PASSWORD_HASH: z.enum(['scrypt', 'test-sha256'], { error: 'must be scrypt or test-sha256' }).default('scrypt'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -59,7 +62,8 @@ export interface Config {
   baseUrl: string;
   trustedOrigins: string[];
   corsOrigins: string[];
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
+  database: { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number } | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   seedDemo: boolean;
@@ -80,6 +84,13 @@ export interface Config {
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
   buyerVerification: 'tiers' | 'required' | 'off';
+  /** Whether listing products needs a verified e-mail (docs/decisions/015-account-trust.md). */
+  requireVerifiedSellers: boolean;
+  /**
+   * How account passwords are hashed: scrypt always in production; `test-sha256` is the test suites'
+   * cheap stand-in (modules/accounts/test-password-hash.ts), refused at start-up in production.
+   */
+  passwordHash: 'scrypt' | 'test-sha256';
 }
 
 export class ConfigError extends Error {
@@ -109,6 +120,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     const plainOrigins = (env.TRUSTED_ORIGINS ?? []).filter((origin) => !origin.startsWith('https://'));
     if (plainOrigins.length > 0) problems.push(`TRUSTED_ORIGINS: must be https origins in production (not ${plainOrigins.join(', ')})`);
     if (env.SEED_DEMO) problems.push('SEED_DEMO: demo accounts are never seeded in production');
+    if (env.PASSWORD_HASH !== 'scrypt') problems.push(`PASSWORD_HASH: ${env.PASSWORD_HASH} is for test accounts only; production hashes passwords with scrypt`);
   }
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
@@ -116,7 +128,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.
@@ -149,5 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailIntervalMs: env.MAIL_INTERVAL_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
+    requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,
+    passwordHash: env.PASSWORD_HASH,
   };
 }

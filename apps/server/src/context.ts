@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import type { Auth } from './modules/accounts/auth.ts';
+import type { LocalMailbox } from './modules/notifications/local-mailbox.ts';
 
 /** What every route module is handed: settings, the database and the account service. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   auth: Auth;
   /** The time rules read (ship-by, late, the 3-business-day sweep); tests move it instead of waiting days. */
   clock: () => Date;
+  /** Where e-mail goes when SMTP_URL is unset (the developer's mailbox at /dev/mailbox in demo mode). */
+  mailbox: LocalMailbox;
 }

@@ -15,3 +15,4 @@ export * from './address.ts';
 export * from './notification.ts';
 export * from './business.ts';
 export * from './verification.ts';
+export * from './quantity.ts';

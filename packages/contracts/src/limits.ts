@@ -20,6 +20,8 @@ export const LIMITS = {
   firstPage: 12,
   pageMax: 200,
   featuredCount: 8,
+  /** Orders a seller may accept in one step on the desk (a page of placed orders and more). */
+  bulkAcceptMax: 100,
   /** 'Show Available Products' keeps products whose minquantity is greater than this. */
   availableMoqAbove: 100,
   userNameMax: 100,

@@ -157,6 +157,33 @@ export const acceptOrderInputSchema = z.object({
 });
 export type AcceptOrderInput = z.infer<typeof acceptOrderInputSchema>;
 
+/** POST /api/sales/accept: several placed orders accepted in one step, all with one ship-by date. */
+export const acceptOrdersInputSchema = acceptOrderInputSchema.extend({
+  ids: z
+    .array(z.uuid('An order id is a UUID'), { error: 'Choose the orders to accept' })
+    .min(1, 'Choose the orders to accept')
+    .max(LIMITS.bulkAcceptMax, `At most ${LIMITS.bulkAcceptMax} orders at once`)
+    .describe('The orders to accept (duplicates count once)'),
+});
+export type AcceptOrdersInput = z.infer<typeof acceptOrdersInputSchema>;
+
+/**
+ * Its answer: each order accepted now, and each one that could not be (someone acted first, or it is
+ * not an order of yours), with why. Orders are independent: one refused never holds back the others.
+ */
+export const acceptOrdersAnswerSchema = z.object({
+  accepted: z.array(saleSchema),
+  refused: z.array(
+    z.object({
+      _id: z.string(),
+      number: z.string().nullable().describe('null when the id names no order of yours'),
+      title: z.string(),
+      message: z.string(),
+    }),
+  ),
+});
+export type AcceptOrdersAnswer = z.infer<typeof acceptOrdersAnswerSchema>;
+
 export const ORDER_TEXT_MAX = { reason: 500, carrier: 80, tracking: 80 } as const;
 
 /** POST /api/sales/{id}/decline. */
@@ -192,6 +219,15 @@ export const salesListQuerySchema = z.object({
   cursor: cursorSchema.optional(),
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
+
+/**
+ * GET /api/orders/{email}: the buyer's orders, newest first. Without a status, every order but the
+ * cancelled ones (the spec's list); with one, only that status (the cart's Cancelled filter).
+ */
+export const orderListQuerySchema = salesListQuerySchema.extend({
+  status: orderStatusSchema.optional().describe('Only orders in this status; without it, every order but the cancelled ones'),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 /** GET /api/sales/counts: the seller's orders per status (the desk's filter tabs). */
 export const salesCountsSchema = z.object({

@@ -23,6 +23,10 @@ export const pages = {
   // Business verification (docs/decisions/014-business-verification.md).
   business: { pattern: '/business', title: 'wholesale-platform-Business profile' },
   adminVerifications: { pattern: '/admin/verifications', title: 'wholesale-platform-Verification queue' },
+  // Accounts (docs/decisions/015-account-trust.md): recovery by e-mail and the account's own settings.
+  forgotPassword: { pattern: '/forgot-password', title: 'wholesale-platform-Forgot password' },
+  resetPassword: { pattern: '/reset-password', title: 'wholesale-platform-Reset password' },
+  settings: { pattern: '/settings', title: 'wholesale-platform-Account settings' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -97,6 +101,9 @@ export const paths = {
   sales: hrefOf('sales'),
   business: hrefOf('business'),
   adminVerifications: hrefOf('adminVerifications'),
+  forgotPassword: hrefOf('forgotPassword'),
+  resetPassword: hrefOf('resetPassword'),
+  settings: hrefOf('settings'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

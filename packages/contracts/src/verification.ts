@@ -32,6 +32,11 @@ export const VERIFY_TEXT = {
   banner: 'Verified businesses get wholesale volume prices.',
 } as const;
 
+/** To a buyer the breaks already apply to, the best one still ahead: "Order 500+ to pay $8.10". */
+export function bestBreakText(price: string, quantity: number): string {
+  return `Order ${quantity.toLocaleString('en-US')}+ to pay ${price}`;
+}
+
 /** "Verified businesses pay $8.10 at 500+." */
 export function nudgeText(price: string, quantity: number): string {
   return `Verified businesses pay ${price} at ${quantity.toLocaleString('en-US')}+.`;

@@ -16,10 +16,20 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir: string | null };
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * In memory only (dataDir null): start as a copy of this data-folder dump (`dumpDataDir`) instead
+       * of an empty cluster. The test suites clone a migrated template this way.
+       */
+      template?: Blob;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20) : openPglite(options.dataDir);
+  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20, options.poolWaitMs ?? 10_000) : openPglite(options.dataDir, options.template);
 }
 
 /**
@@ -30,10 +40,10 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 // Each driver is loaded only when chosen: a server on PostgreSQL never loads PGlite (and the reverse),
 // which keeps the production process smaller.
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : template ? { loadDataDir: template } : {}), extensions: PGLITE_EXTENSIONS });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
@@ -49,11 +59,11 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  // A rush on one product queues requests for a connection; waiting up to 10 s beats failing them
-  // with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
+  // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolWaitMs });
   // A database restart kills idle and busy connections; without these listeners node-postgres
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { COUNTRIES, CURSOR_PATTERN, IMAGE_URL_PATTERN, isSafeImageUrl } from '@bulkcart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
@@ -58,6 +58,7 @@ interface World {
   /** Orders the seller's desk samples act on, and the seller's notification of one. */
   saleId: string;
   declineId: string;
+  bulkId: string;
   notificationId: string;
   operator: TestUser;
   verificationId: string;
@@ -91,6 +92,9 @@ const SAMPLES: Sample[] = [
   { operation: 'GET /api/health', what: 'health', send: ({ env }) => env.request({ method: 'GET', url: '/api/health' }) },
   { operation: 'GET /api/me', what: 'signed out', send: ({ env }) => env.request({ method: 'GET', url: '/api/me' }) },
   { operation: 'GET /api/me', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me', headers: asUser(seller) }) },
+  { operation: 'GET /api/me/sessions', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me/sessions', headers: asUser(seller) }) },
+  { operation: 'POST /api/me/sessions/sign-out-others', what: 'nothing else to end', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/me/sessions/sign-out-others', headers: asUser(seller), payload: {} }) },
+  { operation: 'DELETE /api/me', what: 'wrong password', send: ({ env, seller }) => env.request({ method: 'DELETE', url: '/api/me', headers: asUser(seller), payload: { password: 'Not-the-password-1' } }) },
   {
     operation: 'POST /api/addproduct',
     what: 'a full product',
@@ -182,6 +186,19 @@ const SAMPLES: Sample[] = [
       world.declineId = idOf(body);
     },
   },
+  {
+    operation: 'POST /api/order',
+    what: 'a purchase to accept with others',
+    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 20 } }),
+    keep: (world, body) => {
+      world.bulkId = idOf(body);
+    },
+  },
+  {
+    operation: 'GET /api/orders/{email}',
+    what: 'cancelled ones (none)',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}?status=cancelled`, headers: asUser(buyer) }),
+  },
   { operation: 'PUT /api/account/ship-to', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: SAMPLE_SHIP_TO }) },
   { operation: 'PUT /api/account/ship-to', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...SAMPLE_SHIP_TO, country: 'XX' } }) },
   { operation: 'GET /api/account/ship-to', what: 'saved', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/account/ship-to', headers: asUser(buyer) }) },
@@ -220,6 +237,12 @@ const SAMPLES: Sample[] = [
     what: 'again (409)',
     send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/accept`, headers: asUser(seller), payload: {} }),
   },
+  {
+    operation: 'POST /api/sales/accept',
+    what: 'one accepted, one unknown',
+    send: ({ env, seller, bulkId }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [bulkId, UNKNOWN_ID] } }),
+  },
+  { operation: 'POST /api/sales/accept', what: 'none chosen (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [] } }) },
   {
     operation: 'POST /api/sales/{id}/decline',
     what: 'decline',
@@ -360,8 +383,8 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const ajv = new Ajv2020({ strict: false, allErrors: true });
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
-    const operator = await signUpUser(env, { name: 'OpenAPI Operator', email: OPENAPI_OPERATOR });
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', notificationId: '', operator, verificationId: '', revision: '' };
+    const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);
@@ -414,7 +437,7 @@ describe('OpenAPI description: the rules it states are the rules the server keep
   beforeAll(async () => {
     env = await createTestEnv('pglite', { ADMIN_EMAILS: OPENAPI_OPERATOR });
     doc = (await env.request({ method: 'GET', url: OPENAPI_PATH })).json() as OpenApiDocument;
-    operator = await signUpUser(env, { name: 'Rules Operator', email: OPENAPI_OPERATOR });
+    operator = await signUpOperator(env, OPENAPI_OPERATOR, 'Rules Operator');
     buyer = await signUpUser(env, { name: 'Rules Buyer' });
   });
   afterAll(async () => {

@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
+import { emailOutbox } from '../../src/db/schema/orders.ts';
 import type { Address } from '@bulkcart/contracts';
 import { session, user } from '../../src/db/schema/auth.ts';
 import { shipToAddresses } from '../../src/db/schema/orders.ts';
@@ -36,11 +38,12 @@ export const TEST_SHIP_TO: Address = {
 
 /**
  * Signs up a fresh user through the real API and returns its session. The account gets TEST_SHIP_TO
- * as its saved address unless `withShipTo` is false.
+ * as its saved address unless `withShipTo` is false, and its e-mail counts as confirmed unless
+ * `emailVerified` is false (the confirmation link itself is tested in account-trust.test.ts).
  */
 export async function signUpUser(
   env: TestEnv,
-  overrides: Partial<{ name: string; email: string; password: string; withShipTo: boolean }> = {},
+  overrides: Partial<{ name: string; email: string; password: string; withShipTo: boolean; emailVerified: boolean }> = {},
 ): Promise<TestUser> {
   const name = overrides.name ?? 'Test Buyer';
   const email = overrides.email ?? `user-${randomUUID()}@example.com`;
@@ -49,6 +52,11 @@ export async function signUpUser(
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { user: { id: string } };
   if (overrides.withShipTo !== false) await env.db().insert(shipToAddresses).values({ userId: body.user.id, address: TEST_SHIP_TO });
+  if (overrides.emailVerified !== false) {
+    // As if the link had been opened long ago: confirmed, and its e-mail gone from the outbox.
+    await env.db().update(user).set({ emailVerified: true }).where(eq(user.id, body.user.id));
+    await env.db().delete(emailOutbox).where(eq(emailOutbox.toEmail, email.toLowerCase()));
+  }
   return {
     id: body.user.id,
     email,
@@ -92,4 +100,48 @@ export async function insertBuyers(db: Db, count: number, name = 'Quick Buyer'):
 
 export function bearer(buyer: { token: string }): { authorization: string } {
   return { authorization: `Bearer ${buyer.token}` };
+}
+
+/** The newest e-mail queued for `to` whose subject starts with `subject`, as the outbox holds it. */
+export async function queuedEmail(env: TestEnv, to: string, subject: string): Promise<{ id: string; body: string; carriesSecret: boolean } | undefined> {
+  const [row] = await env
+    .db()
+    .select({ id: emailOutbox.id, body: emailOutbox.body, carriesSecret: emailOutbox.carriesSecret })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.toEmail, to.toLowerCase()), like(emailOutbox.subject, `${subject}%`)))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The first link to our site in an e-mail body. */
+export function linkIn(body: string): URL {
+  const match = /https?:\/\/\S+/.exec(body);
+  if (!match) throw new Error(`no link in: ${body}`);
+  return new URL(match[0]);
+}
+
+/** Signs in with email and password; the new session's cookie. */
+export async function signIn(env: TestEnv, email: string, password: string): Promise<{ status: number; cookie: string | null }> {
+  const response = await env.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  const all = response.headers['set-cookie'];
+  const list = Array.isArray(all) ? all : all ? [all] : [];
+  const found = list.find((c) => c.startsWith('better-auth.session_token='));
+  return { status: response.statusCode, cookie: found ? (found.split(';')[0] ?? null) : null };
+}
+
+/**
+ * An operator as production makes one: sign-up at an address of ADMIN_EMAILS, then the password chosen
+ * through the link the operator e-mail carries (which proves the mailbox), then a fresh sign-in.
+ */
+export async function signUpOperator(env: TestEnv, email: string, name = 'Operator One'): Promise<TestUser> {
+  const first = await signUpUser(env, { name, email, emailVerified: false });
+  const mail = await queuedEmail(env, email, 'Set your BulkCart operator password');
+  if (!mail) throw new Error(`no operator e-mail queued for ${email}; is it in ADMIN_EMAILS?`);
+  const token = linkIn(mail.body).searchParams.get('token');
+  const password = 'Operat0rPass';
+  const reset = await env.request({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: password, token } });
+  if (reset.statusCode !== 200) throw new Error(`operator reset failed: ${reset.statusCode} ${reset.body}`);
+  const signedIn = await env.request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  return { ...first, password, cookie: sessionCookie(signedIn.headers['set-cookie']), token: String(signedIn.headers['set-auth-token'] ?? '') };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
@@ -28,12 +29,15 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-/** A fresh, empty PostgreSQL database on the throwaway cluster; dropped by the returned function. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh, empty PostgreSQL database on the throwaway cluster; dropped by the returned function.
+ * `{ migrated: true }` gives a copy of the run's migrated template instead (global-setup.ts).
+ */
+export async function createPostgresDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   return {
-    url: await createEmptyDatabase(adminUrl, name),
+    url: await createEmptyDatabase(adminUrl, name, options.migrated ? inject('pgTemplate') : undefined),
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -43,18 +47,35 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
-/** `logger`: pino options for a test that reads the log; every other test runs without one. */
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/** The run's migrated PGlite data folder (global-setup.ts), read once per test process. */
+export function loadPgliteTemplate(): Promise<Blob> {
+  pgliteTemplate ??= readFile(inject('pgliteTemplatePath')).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
+/**
+ * `logger`: pino options for a test that reads the log; every other test runs without one. The
+ * database is a copy of the run's migrated template, unless `env` names one (DATABASE_URL, DATA_DIR).
+ */
 export async function createTestEnv(kind: DatabaseKind, env: Record<string, string> = {}, logger: object | false = false): Promise<TestEnv> {
-  const pgDb = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const pgDb = kind === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase({ migrated: true }) : null;
   const config = loadConfig({
     NODE_ENV: 'test',
     BASE_URL: TEST_ORIGIN,
     DATA_DIR: ':memory:',
     RATE_LIMIT: 'false',
+    // Test accounts get the cheap hash, except in production mode, which refuses it (config.ts); a
+    // suite about hashing passes { PASSWORD_HASH: 'scrypt' }.
+    ...(env.NODE_ENV === 'production' ? {} : { PASSWORD_HASH: 'test-sha256' }),
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(
+    config.database.kind === 'pglite' && config.database.dataDir === null ? { ...config.database, template: await loadPgliteTemplate() } : config.database,
+  );
+  // Nothing to do on a copy of the template; a database named in `env` may need migrating.
   await runMigrations(database);
   const { app, ctx, routes } = await buildApp({ config, database, logger });
   await app.ready();

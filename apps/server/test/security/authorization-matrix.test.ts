@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
-import { CALLERS, listApiRoutes, makeFixture, normaliseRoute, ROUTES, type Credentials } from './support/route-table.ts';
+import { CALLERS, clearFixtures, listApiRoutes, makeFixture, normaliseRoute, ROUTES, type Credentials } from './support/route-table.ts';
 
 /**
  * Every /api route × {signed out, another user, the owner}. Each refusal must leave the database
@@ -24,6 +24,7 @@ describeEachDatabase('authorization matrix', (env) => {
 
   for (const route of ROUTES) {
     it(`${route.route}: ${route.expected.signedOut} signed out, ${route.expected.other} another user, ${route.expected.owner} the owner`, async () => {
+      await clearFixtures(env());
       const fixture = await makeFixture(env(), { owner, other, seller });
       for (const caller of CALLERS) {
         const before = await takeSnapshot(env().db());

@@ -4,7 +4,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../lib/auth/me.ts';
 import { lazyPage } from '../lib/lazy-page.ts';
 import { SearchBox } from './search-box.tsx';
-import { useEscapeClosesDropdown } from '../lib/use-escape-closes-dropdown.ts';
+import { useDisclosure } from '../lib/use-disclosure.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
 const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
@@ -42,24 +42,46 @@ function NavLinks({ items }: { items: NavItem[] }) {
   ));
 }
 
+/**
+ * The first thing Tab reaches: straight to the page's content, past the header's links. Shown only
+ * while focused. The focus moves to <main> itself, so the next Tab continues from there.
+ */
+function SkipLink() {
+  return (
+    <a
+      href="#content"
+      className="btn btn-primary btn-sm sr-only focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:z-50"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById('content')?.focus();
+      }}
+    >
+      Skip to content
+    </a>
+  );
+}
+
 export function Navbar() {
   const me = useMe();
   const user = me.data?.user ?? null;
   const items = [...everyone, ...(me.isPending ? [] : user ? signedIn : signedOut)];
-  const phoneMenu = useEscapeClosesDropdown('dropdown');
+  const phoneMenu = useDisclosure();
   return (
     <header className="navbar sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">
+      <SkipLink />
       <div className="navbar-start">
-        <div {...phoneMenu}>
-          <button type="button" tabIndex={0} className="btn btn-ghost lg:hidden" aria-label="Open menu">
+        <div {...phoneMenu.rootProps} className={phoneMenu.isOpen ? 'dropdown dropdown-open' : 'dropdown'}>
+          <button {...phoneMenu.buttonProps} className="btn btn-ghost lg:hidden" aria-label="Open menu">
             <svg xmlns="http://www.w3.org/2000/svg" className="h-5 w-5" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
               <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M4 6h16M4 12h16M4 18h16" />
             </svg>
           </button>
-          {/* daisyUI's dropdown is open while focus is inside it, and a tapped link keeps the focus. */}
-          <ul tabIndex={0} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
-            <NavLinks items={items} />
-          </ul>
+          {phoneMenu.isOpen ? (
+            // A chosen link closes the menu, the current page's link included.
+            <ul {...phoneMenu.panelProps} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg" onClick={() => phoneMenu.close()}>
+              <NavLinks items={items} />
+            </ul>
+          ) : null}
         </div>
         <Link to="/" className="btn btn-ghost gap-0 text-xl font-bold text-primary">
           Bulk<span className="text-accent">Cart</span>

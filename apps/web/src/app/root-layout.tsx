@@ -23,6 +23,8 @@ function usePathEffects() {
 
 // Its own chunk: most visitors never see it, and the home page's weight stays put (decision 005).
 const VerifyBanner = lazy(() => import('./verify-banner.tsx').then((m) => ({ default: m.VerifyBanner })));
+// Its own chunk too: only accounts that have not confirmed their address load it.
+const ConfirmEmailBanner = lazy(() => import('./confirm-email-banner.tsx').then((m) => ({ default: m.ConfirmEmailBanner })));
 const CATALOG_PAGES = [pages.home, pages.allProducts, pages.categories, pages.product, pages.search];
 const DISMISSED_KEY = 'bulkcart.verify-banner-dismissed';
 
@@ -55,16 +57,22 @@ export function RootLayout({ children }: { children: ReactNode }) {
   usePathEffects();
   const me = useMe();
   const showsBanner = useShowsVerifyBanner();
+  const unconfirmedEmail = me.data?.user && !me.data.user.emailVerified ? me.data.user.email : null;
   return (
     <div className="flex min-h-screen flex-col bg-base-200/40">
       <Navbar />
       {/* At least a screen tall (less the navbar), so the footer starts below the fold: a page that
           grows as its data arrives then never pushes a visible footer around (layout shift). */}
-      <main id="content" className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
+      <main id="content" tabIndex={-1} className="mx-auto min-h-[calc(100vh-4rem)] w-full max-w-7xl flex-1 px-4 py-6">
         {me.isPending ? (
           <Spinner fullHeight label="Loading your account" />
         ) : (
           <Suspense fallback={<Spinner fullHeight />}>
+            {unconfirmedEmail ? (
+              <Suspense fallback={null}>
+                <ConfirmEmailBanner email={unconfirmedEmail} />
+              </Suspense>
+            ) : null}
             {showsBanner ? (
               <Suspense fallback={null}>
                 <VerifyBanner dismissedKey={DISMISSED_KEY} />

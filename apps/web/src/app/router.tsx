@@ -17,6 +17,10 @@ const SignedOutLayout = lazyPage(() => import('./signed-out-layout.tsx').then((m
 const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => m.HomePage));
 const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage));
 const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page.tsx').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
+const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx').then((m) => m.SettingsPage));
+const OpenLayout = lazyPage(() => import('./open-layout.tsx').then((m) => m.OpenLayout));
 const AddProductPage = lazyPage(() => import('../features/products/pages/add-product-page.tsx').then((m) => m.AddProductPage));
 const UpdateProductPage = lazyPage(() => import('../features/products/pages/update-product-page.tsx').then((m) => m.UpdateProductPage));
 const AllProductsPage = lazyPage(() => import('../features/products/pages/all-products-page.tsx').then((m) => m.AllProductsPage));
@@ -43,7 +47,13 @@ const signedOutPages: PageRoute[] = [
   { pattern: pages.login.pattern, page: LoginPage },
   { pattern: pages.signup.pattern, page: SignupPage },
 ];
+// Recovery pages work signed in or out: a mailed link may be opened in a browser with another session.
+const openPages: PageRoute[] = [
+  { pattern: pages.forgotPassword.pattern, page: ForgotPasswordPage },
+  { pattern: pages.resetPassword.pattern, page: ResetPasswordPage },
+];
 const signedInPages: PageRoute[] = [
+  { pattern: pages.settings.pattern, page: SettingsPage },
   { pattern: pages.addProduct.pattern, page: AddProductPage },
   { pattern: pages.updateProduct.pattern, page: UpdateProductPage },
   { pattern: pages.allProducts.pattern, page: AllProductsPage, firstRequest: allProductsRequest },
@@ -81,6 +91,7 @@ export function AppRoutes() {
           <SearchPage />
         </Route>
         {toRoutes(signedOutPages, SignedOutLayout)}
+        {toRoutes(openPages, OpenLayout)}
         {toRoutes(signedInPages, SignedInLayout)}
         <Route path={EVERY_PATH}>
           <NotFoundPage />
@@ -103,6 +114,7 @@ export function preloadPage({ pathname, search }: { pathname: string; search: st
   }
   for (const [routes, layout] of [
     [signedOutPages, SignedOutLayout],
+    [openPages, OpenLayout],
     [signedInPages, SignedInLayout],
   ] as const) {
     for (const route of routes) {

@@ -12,6 +12,12 @@ export const user = pgTable('user', {
   email: text('email').notNull().unique(),
   emailVerified: boolean('email_verified').notNull().default(false),
   image: text('image'),
+  /**
+   * When the holder of the mailbox last set this account's credentials through it (a password reset
+   * by e-mail link, or a sign-up by a provider that vouches for the address). A password chosen before
+   * the address was proven may be a stranger's: operators need this (docs/decisions/015-account-trust.md).
+   */
+  ownerProvenAt: timestamp('owner_proven_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { products } from './catalog.ts';
@@ -69,6 +69,8 @@ export const orders = pgTable(
     uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
     // The buyer's list: every order but the cancelled ones, newest first.
     index('orders_buyer_listed_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.status} <> 'cancelled'`),
+    // The buyer's list of one status (the cart's Cancelled filter).
+    index('orders_buyer_status_seq_idx').on(t.buyerId, t.status, t.seq.desc()),
     // The seller's desk (all, or one status) and its counts.
     index('orders_seller_seq_idx').on(t.sellerId, t.seq.desc()),
     index('orders_seller_status_seq_idx').on(t.sellerId, t.status, t.seq.desc()),
@@ -195,6 +197,8 @@ export const emailOutbox = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The body holds a secret link (verification, password reset): deleted once delivered, never kept. */
+    carriesSecret: boolean('carries_secret').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

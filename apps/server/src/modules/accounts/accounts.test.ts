@@ -147,7 +147,7 @@ describeEachDatabase('accounts: sign-in, sessions and sign-out', (env) => {
     expect(response.statusCode).toBe(200);
     const cookie = setCookies(response.headers).find((c) => c.startsWith('better-auth.session_token='));
     const { body } = await getMe(env(), { cookie: cookie!.split(';')[0]! });
-    expect(body.user).toEqual({ id: user.id, email: user.email, displayName: 'Signin Person', photoURL: null });
+    expect(body.user).toEqual({ id: user.id, email: user.email, displayName: 'Signin Person', photoURL: null, emailVerified: true });
   });
 
   it('accepts the email in another letter case', async () => {
@@ -436,3 +436,22 @@ describeEachDatabase(
   { NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'a-strong-production-secret-0123456789abcdef' },
 );
 
+
+describeEachDatabase(
+  'accounts: passwords hashed with scrypt (what production runs; other suites use the test hash)',
+  (env) => {
+    it('stores a salted scrypt key, never the password, and signs in only with the right password', async () => {
+      const user = await signUpUser(env(), { password: 'Hashed0ne!' });
+      const rows = await queryRows<{ password: string }>(env().db(), sql`SELECT password FROM account WHERE user_id = ${user.id}`);
+      expect(rows).toHaveLength(1);
+      const stored = rows[0]!.password;
+      expect(stored).toMatch(/^[0-9a-f]{32}:[0-9a-f]{128}$/);
+      expect(stored).not.toContain('Hashed0ne!');
+      const right = await env().request({ method: 'POST', url: SIGN_IN, payload: { email: user.email, password: 'Hashed0ne!' } });
+      expect(right.statusCode).toBe(200);
+      const wrong = await env().request({ method: 'POST', url: SIGN_IN, payload: { email: user.email, password: 'Hashed0ne?' } });
+      expect(wrong.statusCode).toBe(401);
+    });
+  },
+  { PASSWORD_HASH: 'scrypt' },
+);

@@ -1,14 +1,34 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { signInInputSchema, signUpInputSchema, type ErrorCode } from '@bulkcart/contracts';
+import {
+  changeEmailInputSchema,
+  changePasswordInputSchema,
+  requestPasswordResetInputSchema,
+  resetPasswordInputSchema,
+  sendVerificationInputSchema,
+  signInInputSchema,
+  signUpInputSchema,
+  type ErrorCode,
+} from '@bulkcart/contracts';
+import { paths } from '@bulkcart/contracts/routes';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { pathOf } from '../../plugins/canonical-path.ts';
 import { attachAuthLogger, GOOGLE_PROVIDER_ID, type Auth } from './auth.ts';
-import { revokeIfPastAbsoluteLifetime } from './session.ts';
+import { requireUser, revokeIfPastAbsoluteLifetime } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
+export const REQUEST_RESET_PATH = '/api/auth/request-password-reset';
+export const RESET_PASSWORD_PATH = '/api/auth/reset-password';
+export const CHANGE_PASSWORD_PATH = '/api/auth/change-password';
+export const CHANGE_EMAIL_PATH = '/api/auth/change-email';
+export const SEND_VERIFICATION_PATH = '/api/auth/send-verification-email';
+export const VERIFY_EMAIL_PATH = '/api/auth/verify-email';
+
+/** What a reset request answers, whether or not the address has an account. */
+export const RESET_REQUESTED_MESSAGE = 'If this email exists in our system, check your email for the reset link';
 
 /**
  * The better-auth endpoints the product uses: the sign-up and sign-in forms, Logout, and Google
@@ -25,6 +45,13 @@ export const AUTH_ENDPOINTS_OFFERED: readonly { method: 'GET' | 'POST'; path: st
   { method: 'POST', path: '/api/auth/sign-out' },
   { method: 'POST', path: '/api/auth/sign-in/social' },
   { method: 'GET', path: `/api/auth/callback/${GOOGLE_PROVIDER_ID}` },
+  // Accounts a business can trust (docs/decisions/015-account-trust.md).
+  { method: 'POST', path: REQUEST_RESET_PATH },
+  { method: 'POST', path: RESET_PASSWORD_PATH },
+  { method: 'POST', path: CHANGE_PASSWORD_PATH },
+  { method: 'POST', path: CHANGE_EMAIL_PATH },
+  { method: 'POST', path: SEND_VERIFICATION_PATH },
+  { method: 'GET', path: VERIFY_EMAIL_PATH },
 ];
 
 const NO_SUCH_ROUTE = 'No such API route.';
@@ -38,13 +65,31 @@ export function isOfferedAuthEndpoint(method: string, path: string): boolean {
  * breaks one gets the form's message and nothing is created. The sign-up body is rebuilt from the
  * parsed input: better-auth would otherwise accept extra user fields and an untrimmed name.
  */
-function applyAccountRules(request: FastifyRequest): void {
+async function applyAccountRules(ctx: AppContext, request: FastifyRequest): Promise<void> {
   const path = pathOf(request);
   if (path === SIGN_UP_PATH) {
     const input = parseInput(signUpInputSchema, request.body);
     request.body = { name: input.name, email: input.email, password: input.password, ...(input.image ? { image: input.image } : {}) };
   } else if (path === SIGN_IN_PATH) {
     parseInput(signInInputSchema, request.body);
+  } else if (path === REQUEST_RESET_PATH) {
+    const input = parseInput(requestPasswordResetInputSchema, request.body);
+    request.body = { email: input.email.toLowerCase() };
+  } else if (path === RESET_PASSWORD_PATH) {
+    const input = parseInput(resetPasswordInputSchema, request.body);
+    request.body = { newPassword: input.newPassword, token: input.token };
+  } else if (path === CHANGE_PASSWORD_PATH) {
+    const input = parseInput(changePasswordInputSchema, request.body);
+    // A new password always signs out the other sessions: whoever else held one may be why it changed.
+    request.body = { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true };
+  } else if (path === CHANGE_EMAIL_PATH) {
+    const input = parseInput(changeEmailInputSchema, request.body);
+    request.body = { newEmail: input.newEmail.toLowerCase(), callbackURL: paths.settings };
+  } else if (path === SEND_VERIFICATION_PATH) {
+    parseInput(sendVerificationInputSchema, request.body ?? {});
+    // Only to the signed-in account's own address: never a way to mail strangers.
+    const user = await requireUser(ctx.auth, request);
+    request.body = { email: user.email, callbackURL: paths.settings };
   }
 }
 
@@ -99,10 +144,26 @@ async function explainServerFailure(pingDatabase: () => Promise<void>): Promise<
 }
 
 /**
+ * A reset request answers at once, the same words whatever the address: the lookup, the token and the
+ * e-mail happen after the answer is sent, so neither the answer nor its timing says whether the address
+ * has an account. A failure there is logged (without the address) and the person can ask again.
+ */
+function answerResetRequest(auth: Auth, request: FastifyRequest, reply: FastifyReply) {
+  const { email } = request.body as { email: string };
+  setImmediate(() => {
+    auth.api.requestPasswordReset({ body: { email } }).catch((error: unknown) => request.log.error({ err: error }, 'password reset request failed'));
+  });
+  reply.header('cache-control', 'no-store');
+  return reply.send({ status: true, message: RESET_REQUESTED_MESSAGE });
+}
+
+/**
  * Mounts better-auth at /api/auth/*. Fastify has already parsed the JSON body, so the request is
  * rebuilt as a Fetch Request for better-auth's handler and its Response copied back.
  */
-export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingDatabase: () => Promise<void>): Promise<void> {
+export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { auth } = ctx;
+  const pingDatabase = () => ctx.database.ping();
   attachAuthLogger(auth, app.log);
   app.route({
     method: ['GET', 'POST'],
@@ -112,10 +173,11 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, pingD
       if (!isOfferedAuthEndpoint(request.method, pathOf(request))) throw new AppError('NOT_FOUND', NO_SUCH_ROUTE);
     },
     async preHandler(request) {
-      applyAccountRules(request);
+      await applyAccountRules(ctx, request);
       await revokeIfPastAbsoluteLifetime(auth, request);
     },
     async handler(request, reply) {
+      if (pathOf(request) === REQUEST_RESET_PATH) return answerResetRequest(auth, request, reply);
       const url = new URL(request.url, auth.options.baseURL);
       const hasBody = request.method !== 'GET' && request.body !== undefined;
       const headers = fromNodeHeaders(request.headers);

@@ -1,12 +1,27 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { isAPIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
+import { paths } from '@bulkcart/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createRepeatLimiter } from '../../lib/repeat-limiter.ts';
+import { isOperatorAddress } from '../business/operators.ts';
+import {
+  queueChangeEmailConfirmation,
+  queueChangeEmailNotice,
+  queueOperatorAddressRefusal,
+  queueOperatorProofEmail,
+  queueResetEmail,
+  queueVerificationEmail,
+  RESET_LINK_SECONDS,
+  VERIFY_LINK_SECONDS,
+} from './account-emails.ts';
+import { testPasswordHash } from './test-password-hash.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 const DAY_SECONDS = 24 * 60 * 60;
@@ -92,7 +107,43 @@ export function createAuth(config: Config, db: Db) {
       provider: 'pg',
       schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 6, maxPasswordLength: 128, autoSignIn: true },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      // better-auth's own scrypt unless the test configuration asks for the cheap stand-in.
+      ...(config.passwordHash === 'test-sha256' ? { password: testPasswordHash } : {}),
+      resetPasswordTokenExpiresIn: RESET_LINK_SECONDS,
+      // A reset link is the mailbox speaking: whoever held the account's sessions is signed out.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => queueResetEmail(db, config, user.email, token),
+      async onPasswordReset({ user }) {
+        await db.update(schema.user).set({ emailVerified: true, ownerProvenAt: sql`now()`, updatedAt: sql`now()` }).where(eq(schema.user.id, user.id));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // Never: a stranger may have signed up with the address, and the owner clicking the link must not
+      // land inside the stranger's account.
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFY_LINK_SECONDS,
+      sendVerificationEmail: ({ user, url }) => queueAddressEmail(user, url),
+    },
+    // A new address is confirmed at the new mailbox (sendVerificationEmail); the old one is told.
+    user: { changeEmail: { enabled: true } },
+    // Reset tokens are looked up by identifier; the table keeps only their hash.
+    verification: { storeIdentifier: 'hashed' },
+    databaseHooks: {
+      user: {
+        create: {
+          // Only a provider that vouched for the address (Google's email_verified) creates a verified user.
+          async after(created) {
+            if (created.emailVerified) await db.update(schema.user).set({ ownerProvenAt: sql`now()` }).where(eq(schema.user.id, created.id));
+          },
+        },
+      },
+    },
     session: { expiresIn: SESSION_SLIDING_SECONDS, updateAge: DAY_SECONDS },
     // Our own limiter (rate-limits.ts) keys on IP and email; better-auth's would double count.
     rateLimit: { enabled: false },
@@ -125,7 +176,43 @@ export function createAuth(config: Config, db: Db) {
     ],
   });
   logSinks.set(auth, sink);
+
+  /**
+   * better-auth asks for a confirmation e-mail in two cases: a new account (the user's address) and a
+   * change of address (the user as it will be, with the new address). An operator's address is never
+   * confirmed by a click: its owner chooses the password through a reset link instead, and no account
+   * may move onto it.
+   */
+  async function queueAddressEmail(target: { id: string; email: string; name: string }, url: string): Promise<void> {
+    const address = target.email.toLowerCase();
+    const [current] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, target.id));
+    const link = withCallback(url, config);
+    if (current && current.email.toLowerCase() !== address) {
+      if (isOperatorAddress(config, address)) return queueOperatorAddressRefusal(db, address);
+      await queueChangeEmailConfirmation(db, address, link);
+      return queueChangeEmailNotice(db, current.email, address);
+    }
+    if (isOperatorAddress(config, address)) {
+      const token = randomBytes(24).toString('base64url');
+      const context = await auth.$context;
+      await context.internalAdapter.createVerificationValue({
+        identifier: `reset-password:${token}`,
+        value: target.id,
+        expiresAt: new Date(Date.now() + RESET_LINK_SECONDS * 1000),
+      });
+      return queueOperatorProofEmail(db, config, address, token);
+    }
+    return queueVerificationEmail(db, address, target.name, link);
+  }
+
   return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** Where a confirmation link lands: the account settings, which say whether it worked. */
+function withCallback(url: string, config: Config): string {
+  const link = new URL(url);
+  link.searchParams.set('callbackURL', `${config.baseUrl}${paths.settings}?confirmed=1`);
+  return link.href;
+}

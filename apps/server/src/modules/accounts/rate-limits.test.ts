@@ -3,7 +3,7 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createPostgresDatabase, describeEachDatabase, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createPostgresDatabase, createTestEnv, describeEachDatabase, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { signUpUser } from '../../../test/helpers/accounts.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -12,7 +12,7 @@ import { runMigrations } from '../../db/migrate.ts';
 import { queryRows } from '../../db/rows.ts';
 import { FAILED_ATTEMPTS_PER_MINUTE } from '../../plugins/rate-limits/sign-in-limits.ts';
 import { SlidingWindowCounter } from '../../plugins/rate-limits/sliding-window-counter.ts';
-import { sweepExpiredCounters } from '../../plugins/rate-limits/database-counters.ts';
+import { countAttempts, sweepExpiredCounters } from '../../plugins/rate-limits/database-counters.ts';
 
 let ipCounter = 0;
 /** A fresh client address per call, so a test decides exactly which attempts share an IP. */
@@ -228,6 +228,68 @@ describeEachDatabase(
   { RATE_LIMIT: 'true' },
 );
 
+/**
+ * PGlite runs one statement at a time, so only PostgreSQL can show a sweep racing other sweeps and
+ * attempts that restart the counters it is deleting: the case where `DELETE … WHERE key IN (SELECT …
+ * LIMIT n FOR UPDATE SKIP LOCKED)` deleted more than n.
+ */
+describe('expired counters swept by several processes at once [postgres]', () => {
+  it('deletes at most the batch in each sweep and each expired counter once, sparing the ones attempts restart', async () => {
+    const env = await createTestEnv('postgres', { RATE_LIMIT: 'true' });
+    const { database } = env.config;
+    if (database.kind !== 'postgres') throw new Error('this race needs PostgreSQL');
+    const sweepers = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ ...database, poolSize: 1 })));
+    try {
+      const expired = 300;
+      const key = (i: number) => `race:${String(i).padStart(4, '0')}`;
+      await env.db().execute(sql`INSERT INTO rate_limit_counters (key, count, expires_at)
+        SELECT 'race:' || lpad(i::text, 4, '0'), 3, now() - (i || ' seconds')::interval FROM generate_series(0, ${expired - 1}) AS i`);
+      const deletedPerSweep: number[] = [];
+      const restarted = new Set<string>();
+      // While the sweeps run, attempts restart every third counter's window, and other writes change
+      // expired counters without restarting them (a taken-back attempt does that), so a sweep meets
+      // rows changed under it, the case where PostgreSQL rechecks them.
+      const attempts = (async () => {
+        for (let i = 0; i < expired; i += 3) {
+          await countAttempts(env.db(), [{ key: key(i), limit: 5, windowMs: 60_000 }]);
+          restarted.add(key(i));
+        }
+      })();
+      const touches = (async () => {
+        for (let round = 0; round < 50; round++) {
+          await env.db().execute(sql`UPDATE rate_limit_counters SET count = count + 1 WHERE key LIKE 'race:%' AND expires_at <= now()`);
+        }
+      })();
+      let writersDone = false;
+      const writers = Promise.all([attempts, touches]).then(() => {
+        writersDone = true;
+      });
+      // A sweep finds nothing while the writers hold the rows (SKIP LOCKED): sweep on until they are done.
+      await Promise.all(
+        sweepers.map(async (sweeper) => {
+          for (;;) {
+            const deleted = await sweepExpiredCounters(sweeper.db, 2);
+            deletedPerSweep.push(deleted);
+            if (deleted === 0 && writersDone) break;
+          }
+        }),
+      );
+      await writers;
+      const left = (await queryRows<{ key: string }>(env.db(), sql`SELECT key FROM rate_limit_counters WHERE key LIKE 'race:%'`)).map((r) => r.key);
+      const deleted = deletedPerSweep.reduce((a, b) => a + b, 0);
+      expect(Math.max(...deletedPerSweep)).toBeLessThanOrEqual(2);
+      // What is left was restarted by an attempt (a live window); everything else was deleted, once.
+      expect(left.filter((k) => !restarted.has(k))).toEqual([]);
+      expect(deleted).toBeGreaterThanOrEqual(expired - left.length);
+      expect(deleted).toBeLessThanOrEqual(expired);
+      expect(restarted.size).toBeGreaterThan(0);
+    } finally {
+      for (const sweeper of sweepers) await sweeper.close();
+      await env.close();
+    }
+  }, 120_000);
+});
+
 const PRODUCTION_ORIGIN = 'https://shop.example';
 /** Production settings: the trustProxy choice once depended on NODE_ENV, so these tests run as production. */
 const PRODUCTION = { NODE_ENV: 'production', BASE_URL: PRODUCTION_ORIGIN, BETTER_AUTH_SECRET: 'p'.repeat(40), RATE_LIMIT: 'true' };
@@ -311,7 +373,7 @@ describe('sign-in and sign-up rate limits while PostgreSQL is away', () => {
     const relay = await startRelay(Number(target.port));
     const relayed = new URL(pgDb.url);
     relayed.port = String(relay.port);
-    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, RATE_LIMIT: 'true', DATABASE_URL: relayed.toString() });
+    const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, RATE_LIMIT: 'true', PASSWORD_HASH: 'test-sha256', DATABASE_URL: relayed.toString() });
     const database = await openDatabase(config.database);
     await runMigrations(database);
     const { app } = await buildApp({ config, database, logger: false });

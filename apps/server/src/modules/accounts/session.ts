@@ -8,6 +8,10 @@ export interface SessionUser {
   email: string;
   name: string;
   image: string | null;
+  /** Whether the account proved it holds its address (a confirmation link, a reset, or Google). */
+  emailVerified: boolean;
+  /** The session this request is signed in with (its id, never its token). */
+  sessionId: string;
 }
 
 interface ResolvedSession {
@@ -46,7 +50,7 @@ async function resolveSession(auth: Auth, request: FastifyRequest): Promise<Reso
     } else if (response) {
       const { user } = response;
       resolved = {
-        user: { id: user.id, email: user.email, name: user.name, image: user.image ?? null },
+        user: { id: user.id, email: user.email, name: user.name, image: user.image ?? null, emailVerified: user.emailVerified, sessionId: response.session.id },
         refreshCookies: headers?.getSetCookie() ?? [],
       };
     }
@@ -102,4 +106,15 @@ export async function isAuthenticatedByBearer(auth: Auth, request: FastifyReques
 /** The signed-in user's id if this request resolved its session (for the access log; never asks). */
 export function resolvedUserId(request: FastifyRequest): string | null {
   return sessionCache.get(request)?.user?.id ?? null;
+}
+
+/**
+ * Some acts need an address the account has proved it holds (docs/decisions/015-account-trust.md):
+ * submitting a business for verification, and listing products when REQUIRE_VERIFIED_SELLERS is on.
+ */
+export function requireVerifiedEmail(user: SessionUser, what: string): void {
+  if (user.emailVerified) return;
+  throw new AppError('FORBIDDEN', `Confirm your e-mail before you ${what}: open the link we sent to ${user.email}, or send a new one from the banner.`, {
+    title: 'Confirm your e-mail',
+  });
 }

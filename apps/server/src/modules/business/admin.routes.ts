@@ -22,7 +22,7 @@ export function isAdminPath(path: string): boolean {
 /** The request's operator, or null: the only people an admin path exists for. */
 async function operatorSession(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
   const user = await getSessionUser(ctx.auth, request);
-  return user && isOperator(ctx.config, user.email) ? user : null;
+  return user && (await isOperator(ctx.db, ctx.config, user)) ? user : null;
 }
 
 export async function isOperatorRequest(ctx: AppContext, request: FastifyRequest): Promise<boolean> {

@@ -9,7 +9,7 @@ import { countAttempts } from '../../plugins/rate-limits/database-counters.ts';
 import { HOUR_MS, refuse } from '../../plugins/rate-limits/refusal.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { requireUser } from '../accounts/session.ts';
+import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
 import { getBusinessProfile, readDocument, saveBusinessProfile, storeBusinessDocument } from './business.service.ts';
 import { sendDocument } from './document-reply.ts';
 import { sniffDocument, storedFileName } from './document-sniff.ts';
@@ -110,6 +110,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
     routeContract({ summary: 'Save your business profile', tags, signedIn: true, body: businessProfileInputSchema, response: { 200: businessProfileSchema } }),
     async (request) => {
       const user = await requireUser(ctx.auth, request);
+      requireVerifiedEmail(user, 'submit your business for verification');
       const input = parseInput(businessProfileInputSchema, request.body);
       return saveBusinessProfile(ctx.db, user.id, input);
     },
@@ -152,6 +153,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
       },
       async (request) => {
         const user = await requireUser(ctx.auth, request);
+        requireVerifiedEmail(user, 'submit your business for verification');
         if (inFlight.count >= DOCUMENT_UPLOADS_AT_ONCE) throw busy();
         inFlight.count += 1;
         try {

@@ -3,7 +3,7 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { eq, getTableColumns, inArray } from 'drizzle-orm';
 import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
-import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
 import {
   dayFromToday,
@@ -67,7 +67,7 @@ describeEachDatabase(
   (env) => {
     let operator: TestUser;
     beforeAll(async () => {
-      operator = await signUpUser(env(), { name: 'Operator One', email: OPERATOR_EMAIL });
+      operator = await signUpOperator(env(), OPERATOR_EMAIL);
     });
 
     /** The revision the queue shows now, as an operator who just opened the entry has it. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema/orders.ts';
 
 /** What the deliverer needs of a mail transport (nodemailer's, or a test's). */
@@ -27,27 +28,25 @@ export function backoffMs(attempts: number): number {
 
 /**
  * Claims the next due email with one guarded update: the row is taken only if unsent, due, and not
- * held by another sender (SKIP LOCKED lets concurrent processes each take a different one).
+ * held by another sender (SKIP LOCKED lets concurrent processes each take a different one). The row is
+ * picked in a MATERIALIZED CTE and joined on, so the claim takes exactly the row picked: a subquery in
+ * the WHERE clause may be run again while PostgreSQL rechecks a row changed under it.
  */
 async function claimNext(db: Db, now: Date) {
-  const due = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(
-        isNull(emailOutbox.sentAt),
-        lte(emailOutbox.nextAttemptAt, now),
-        or(isNull(emailOutbox.claimedUntil), lt(emailOutbox.claimedUntil, now)),
-      ),
-    )
-    .orderBy(asc(emailOutbox.nextAttemptAt))
-    .limit(1)
-    .for('update', { skipLocked: true });
-  const [row] = await db
-    .update(emailOutbox)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${emailOutbox.attempts} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(emailOutbox.id, sql`(${due})`), isNull(emailOutbox.sentAt)))
-    .returning();
+  const at = now.toISOString();
+  const [row] = await queryRows<{ id: string; toEmail: string; subject: string; body: string; attempts: number; carriesSecret: boolean }>(
+    db,
+    sql`WITH picked AS MATERIALIZED (
+          SELECT id FROM email_outbox
+          WHERE sent_at IS NULL AND next_attempt_at <= ${at}::timestamptz
+            AND (claimed_until IS NULL OR claimed_until < ${at}::timestamptz)
+          ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        UPDATE email_outbox o
+        SET claimed_until = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz, attempts = o.attempts + 1, updated_at = now()
+        FROM picked WHERE o.id = picked.id AND o.sent_at IS NULL
+        RETURNING o.id, o.to_email AS "toEmail", o.subject, o.body, o.attempts, o.carries_secret AS "carriesSecret"`,
+  );
   return row;
 }
 
@@ -64,10 +63,14 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
     if (!row) break;
     try {
       await transport.sendMail({ from, to: row.toEmail, subject: row.subject, text: row.body, messageId: `<${row.id}@bulkcart>` });
-      await db
-        .update(emailOutbox)
-        .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
-        .where(eq(emailOutbox.id, row.id));
+      // A verification or reset link is not kept once delivered: the mailbox holds it, not our table.
+      if (row.carriesSecret) await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
+      else {
+        await db
+          .update(emailOutbox)
+          .set({ sentAt: sql`now()`, claimedUntil: null, lastError: null, updatedAt: sql`now()` })
+          .where(eq(emailOutbox.id, row.id));
+      }
       sent += 1;
     } catch (error) {
       await db
@@ -99,12 +102,17 @@ const PRUNE_BATCH = 500;
  * never deleted, however old.
  */
 export async function pruneSentEmails(db: Db, now: Date): Promise<number> {
-  const expired = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(lt(emailOutbox.sentAt, new Date(now.getTime() - KEEP_SENT_EMAILS_MS)))
-    .orderBy(asc(emailOutbox.sentAt))
-    .limit(PRUNE_BATCH);
-  const deleted = await db.delete(emailOutbox).where(inArray(emailOutbox.id, expired)).returning({ id: emailOutbox.id });
-  return deleted.length;
+  // The batch is picked once (MATERIALIZED) and joined on, so one pass deletes at most PRUNE_BATCH.
+  const [row] = await queryRows<{ deleted: number }>(
+    db,
+    sql`WITH picked AS MATERIALIZED (
+          SELECT id FROM email_outbox
+          WHERE sent_at < ${new Date(now.getTime() - KEEP_SENT_EMAILS_MS).toISOString()}::timestamptz
+          ORDER BY sent_at LIMIT ${PRUNE_BATCH}::int
+        ), gone AS (
+          DELETE FROM email_outbox o USING picked WHERE o.id = picked.id RETURNING 1
+        )
+        SELECT count(*)::int AS deleted FROM gone`,
+  );
+  return row?.deleted ?? 0;
 }

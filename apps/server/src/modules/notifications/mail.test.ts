@@ -4,46 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import type { Order } from '@bulkcart/contracts';
 import { createPostgresDatabase, createTestEnv, DATABASE_KINDS, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser } from '../../../test/helpers/accounts.ts';
+import { startSmtp } from '../../../test/helpers/smtp.ts';
 import { seedProduct } from '../../../test/helpers/products.ts';
 import { queryRows } from '../../db/rows.ts';
 import { startBackgroundWork } from '../../background.ts';
 import { createSmtpTransport, deliverDueEmails, KEEP_SENT_EMAILS_MS, pruneSentEmails } from './mail-deliverer.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A local SMTP server (no TLS, no auth) that keeps every message it is given. */
-async function startSmtp(port = 0): Promise<{ port: number; received: Received[]; close: () => Promise<void> }> {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => {
-        raw += chunk.toString('utf8');
-      });
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.server.address();
-  return {
-    port: typeof address === 'object' && address ? address.port : port,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** A port nothing listens on (yet): the mail server is down. */
 async function freePort(): Promise<number> {
@@ -165,7 +133,7 @@ for (const kind of DATABASE_KINDS) {
 }
 
 describe('mail settings', () => {
-  it('writes no outbox rows when SMTP_URL is not set (in-app notifications only)', async () => {
+  it('writes no order e-mails to the outbox when SMTP_URL is not set (in-app notifications only)', async () => {
     const env = await createTestEnv('pglite');
     try {
       await placeOrder(env, 'Quiet');

@@ -92,6 +92,33 @@ describe('order workflow under concurrency [postgres]', () => {
     for (const id of ids) expect((accepted.get(id) ?? 0) + (cancelled.get(id) ?? 0)).toBe(1);
   });
 
+  it('bulk accept racing cancels: each order is accepted or cancelled, never both; the answer says which, and two overlapping bulk accepts never deadlock', async () => {
+    const initial = 10_000;
+    const { id: productId } = await seedProduct(env, { id: seller.id, email: seller.email }, { mainquantity: initial, minquantity: 1, priceCents: 100 });
+    const placed = await placeOrders(productId, 3);
+    const ids = placed.map((p) => p.order._id);
+    // Two desks (two tabs) accept overlapping halves in opposite orders while every buyer cancels.
+    const [first, second, ...cancels] = await Promise.all([
+      send('POST', '/api/sales/accept', seller, { ids: ids.slice(0, 14) }),
+      send('POST', '/api/sales/accept', seller, { ids: ids.slice(6).reverse() }),
+      ...placed.map(({ buyer, order }) => send('DELETE', `/api/order/${order._id}`, buyer)),
+    ]);
+    expect(first!.status).toBe(200);
+    expect(second!.status).toBe(200);
+    type Answer = { accepted: Array<{ _id: string }>; refused: Array<{ _id: string; message: string }> };
+    const acceptedIds = [...(first!.body as unknown as Answer).accepted, ...(second!.body as unknown as Answer).accepted].map((o) => o._id);
+    // Each order accepted by one desk at most.
+    expect(new Set(acceptedIds).size).toBe(acceptedIds.length);
+    placed.forEach(({ order }, i) => {
+      const isAccepted = acceptedIds.includes(order._id);
+      expect(cancels[i]!.status, order._id).toBe(isAccepted ? 409 : 200);
+    });
+    expect(await readStock(env, productId)).toBe(initial - 3 * acceptedIds.length);
+    const accepted = await countEvents(ids, 'accepted');
+    const cancelled = await countEvents(ids, 'cancelled');
+    for (const id of ids) expect((accepted.get(id) ?? 0) + (cancelled.get(id) ?? 0)).toBe(1);
+  });
+
   it('decline racing cancel: exactly one wins, and every order gives its stock back exactly once', async () => {
     const initial = 5_000;
     const { id: productId } = await seedProduct(env, { id: seller.id, email: seller.email }, { mainquantity: initial, minquantity: 1, priceCents: 100 });

@@ -16,13 +16,17 @@ import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../..
  * Races only exist where transactions run side by side: PGlite has one connection, so these run on
  * PostgreSQL alone, over real HTTP against a listening server so requests overlap as in production
  * (the pool holds 20 connections; hundreds of requests queue for them and contend on one row).
+ * How long that queue takes depends on the machine, so nothing here is timed: a request waits for a
+ * connection as long as it must (DB_POOL_WAIT_MS), and the test's limit only catches a hang.
  */
-describe('purchase and cancel under concurrency [postgres]', () => {
+const HANG_MS = 300_000;
+
+describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS }, () => {
   let env: TestEnv;
   let baseUrl: string;
 
   beforeAll(async () => {
-    env = await createTestEnv('postgres');
+    env = await createTestEnv('postgres', { DB_POOL_WAIT_MS: String(HANG_MS) });
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
   });

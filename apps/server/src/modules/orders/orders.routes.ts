@@ -7,9 +7,9 @@ import {
   openOrdersCountSchema,
   shipToAnswerSchema,
   idempotencyKeySchema,
+  orderListQuerySchema,
   orderListSchema,
   orderSchema,
-  productListQuerySchema,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -22,7 +22,6 @@ import { countOpenOrders } from './sales.service.ts';
 import { ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../plugins/rate-limits/order-limits.ts';
 
 /** Orders page like every list: the same bounded `limit` and opaque `cursor` as the catalog's. */
-const orderListQuerySchema = productListQuerySchema.pick({ limit: true, cursor: true });
 
 const orderHeaders = z.object({
   'idempotency-key': idempotencyKeySchema.optional().describe('The same key gives back the same order, never a second one'),
@@ -91,7 +90,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
     const orders = await as(request);
     const query = parseInput(orderListQuerySchema, request.query);
     const page = await listOrders(orders, { email: request.params.email, ...query });
-    return sendPage(reply, `/api/orders/${encodeURIComponent(orders.user.email)}`, { limit: query.limit }, page);
+    return sendPage(reply, `/api/orders/${encodeURIComponent(orders.user.email)}`, { limit: query.limit, status: query.status }, page);
   });
 
   app.get<IdParams>(

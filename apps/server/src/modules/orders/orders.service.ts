@@ -10,6 +10,7 @@ import {
   type Address,
   type CreateOrderInput,
   type Order,
+  type OrderStatus,
   VERIFY_TEXT,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
@@ -252,7 +253,9 @@ export async function createOrder(
 export interface ListOrdersInput {
   email: string;
   limit: number;
-  cursor?: string;
+  cursor?: string | undefined;
+  /** Only this status; without it, every order but the cancelled ones. */
+  status?: OrderStatus | undefined;
 }
 
 /**
@@ -268,7 +271,7 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'user' | 'clock
   const rows = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.buyerId, ctx.user.id), ne(orders.status, 'cancelled'), afterSeq !== null ? lt(orders.seq, afterSeq) : undefined))
+    .where(and(eq(orders.buyerId, ctx.user.id), input.status ? eq(orders.status, input.status) : ne(orders.status, 'cancelled'), afterSeq !== null ? lt(orders.seq, afterSeq) : undefined))
     // Spelled out: a plain DESC means NULLS FIRST, which the index (seq DESC NULLS LAST) cannot serve.
     .orderBy(sql`${orders.seq} DESC NULLS LAST`)
     .limit(input.limit + 1);

@@ -333,7 +333,33 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
     expect(pages).toBe(3);
   });
 
-  it.each(['?limit=0', '?limit=201', '?limit=abc', '?cursor=not*a*cursor', '?cursor=MA'])('answers 422 to the bad query %s', async (query) => {
+  it('lists the cancelled orders under ?status=cancelled (the cart\'s filter), paged with the status kept in Link', async () => {
+    const buyer = await signUpUser(env());
+    const other = await signUpUser(env());
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 1000 });
+    const ids: string[] = [];
+    for (const quantity of [1, 2, 3, 4]) ids.push(((await buy(env(), asUser(buyer), { productId, quantity })).json() as Order)._id);
+    const othersOrder = (await buy(env(), asUser(other), { productId, quantity: 9 })).json() as Order;
+    for (const id of [ids[0]!, ids[2]!, ids[3]!]) expect((await cancel(env(), asUser(buyer), id)).statusCode).toBe(200);
+    expect((await cancel(env(), asUser(other), othersOrder._id)).statusCode).toBe(200);
+
+    const first = await listOrders(env(), buyer, '?status=cancelled&limit=2');
+    expect(first.statusCode).toBe(200);
+    expect((first.json() as Order[]).map((o) => [o._id, o.status])).toEqual([
+      [ids[3], 'cancelled'],
+      [ids[2], 'cancelled'],
+    ]);
+    const next = /<([^>]+)>; rel="next"/.exec(String(first.headers.link))?.[1];
+    expect(next).toContain('status=cancelled');
+    const second = await env().request({ method: 'GET', url: next!, headers: asUser(buyer) });
+    expect((second.json() as Order[]).map((o) => o._id)).toEqual([ids[0]]);
+    expect(second.headers.link).toBeUndefined();
+    // Another status on its own; and the list without one still leaves the cancelled out.
+    expect(((await listOrders(env(), buyer, '?status=placed')).json() as Order[]).map((o) => o._id)).toEqual([ids[1]]);
+    expect(((await listOrders(env(), buyer)).json() as Order[]).map((o) => o._id)).toEqual([ids[1]]);
+  });
+
+  it.each(['?limit=0', '?limit=201', '?limit=abc', '?cursor=not*a*cursor', '?cursor=MA', '?status=gone', '?status='])('answers 422 to the bad query %s', async (query) => {
     const buyer = await signUpUser(env());
     const response = await listOrders(env(), buyer, query);
     expect(response.statusCode).toBe(422);

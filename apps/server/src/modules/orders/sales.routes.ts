@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   acceptOrderInputSchema,
+  acceptOrdersAnswerSchema,
+  acceptOrdersInputSchema,
   declineOrderInputSchema,
   saleListSchema,
   saleSchema,
@@ -17,7 +19,7 @@ import { sendPage } from '../../lib/pagination.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { requireUser } from '../accounts/session.ts';
 import type { OrdersContext } from './orders.service.ts';
-import { acceptSale, countSales, declineSale, deliverSale, getSale, listSales, shipSale } from './sales.service.ts';
+import { acceptSale, acceptSales, countSales, declineSale, deliverSale, getSale, listSales, shipSale } from './sales.service.ts';
 
 const tags = ['sales'];
 const idParams = z.object({ id: z.string() });
@@ -41,6 +43,18 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
       const page = await listSales(sales, query);
       return sendPage(reply, '/api/sales', { limit: query.limit, status: query.status }, page);
     },
+  );
+
+  app.post(
+    '/api/sales/accept',
+    routeContract({
+      summary: 'Accept several placed orders with one ship-by date; each one refused says why',
+      tags,
+      signedIn: true,
+      body: acceptOrdersInputSchema,
+      response: { 200: acceptOrdersAnswerSchema },
+    }),
+    async (request) => acceptSales(await as(request), parseInput(acceptOrdersInputSchema, request.body)),
   );
 
   app.get(

@@ -7,6 +7,8 @@ import {
   shipByWindow,
   toIsoDate,
   type AcceptOrderInput,
+  type AcceptOrdersAnswer,
+  type AcceptOrdersInput,
   type DeclineOrderInput,
   type OrderStatus,
   type Sale,
@@ -112,6 +114,33 @@ export function resolveShipBy(requested: string | undefined, now: Date): string 
 export function acceptSale(ctx: OrdersContext, input: { id: string } & AcceptOrderInput): Promise<Sale> {
   const shipBy = resolveShipBy(input.shipBy, ctx.clock());
   return sellerTransition(ctx, input.id, { from: 'placed', to: 'accepted', set: { shipBy }, note: `Ship by ${shipBy}` });
+}
+
+/**
+ * POST /api/sales/accept: several placed orders accepted with one ship-by date, in one transaction,
+ * each by its own guarded update (so an order the buyer cancelled a moment ago is refused, with why,
+ * while the others are accepted). Taken in id order, so two desks accepting overlapping sets lock the
+ * rows in the same order.
+ */
+export async function acceptSales(ctx: OrdersContext, input: AcceptOrdersInput): Promise<AcceptOrdersAnswer> {
+  const shipBy = resolveShipBy(input.shipBy, ctx.clock());
+  const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))].sort();
+  const { accepted, refused } = await ctx.db.transaction(async (tx) => {
+    const done: OrderRow[] = [];
+    const missed: AcceptOrdersAnswer['refused'] = [];
+    for (const orderId of ids) {
+      const row = await applyTransition(tx, ctx.config, { orderId, from: 'placed', to: 'accepted', set: { shipBy }, note: `Ship by ${shipBy}`, actor: { kind: 'seller', user: ctx.user } });
+      if (row) {
+        done.push(row);
+        continue;
+      }
+      const current = await findSale(tx, ctx.user.id, orderId);
+      const why = current ? wrongStatus(current) : orderNotFound();
+      missed.push({ _id: orderId, number: current?.number ?? null, title: why.title, message: why.message });
+    }
+    return { accepted: done, refused: missed };
+  });
+  return { accepted: await loadSales(ctx.db, accepted, ctx.clock()), refused };
 }
 
 export function declineSale(ctx: OrdersContext, input: { id: string } & DeclineOrderInput): Promise<Sale> {

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { nextPageLink, sendPage } from '../../lib/pagination.ts';
-import { requireUser } from '../accounts/session.ts';
+import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { sendSharedAnswer, shareAnswer } from '../../lib/shared-answer.ts';
 import {
@@ -74,6 +74,7 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
 
   app.post('/api/addproduct', routeContract({ summary: 'List a new product', tags, signedIn: true, body: addProductInputSchema, response: { 201: productSchema } }), async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
+    if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(user, 'list products');
     const input = parseInput(addProductInputSchema, request.body);
     const product = await addProduct({ db: ctx.db, user }, input);
     return reply.status(201).send(product);

@@ -70,16 +70,20 @@ export async function clearCounter(db: Db, key: string): Promise<void> {
 /**
  * Deletes up to `batch` expired counters, oldest first, and says how many. SKIP LOCKED lets processes
  * sweep at once without waiting on each other; the outer expiry check spares a row a concurrent
- * attempt has just restarted.
+ * attempt has just restarted. The batch is claimed in a MATERIALIZED CTE and joined on: a
+ * `DELETE … WHERE key IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` is not bounded by n, because
+ * PostgreSQL may run the subquery again while rechecking a row changed under it (a sweep bounded to 2
+ * was seen deleting 3).
  */
 export async function sweepExpiredCounters(db: Db, batch = SWEEP_BATCH): Promise<number> {
   const [row] = await queryRows<{ deleted: number }>(
     db,
-    sql`WITH gone AS (
-          DELETE FROM rate_limit_counters WHERE key IN (
-            SELECT key FROM rate_limit_counters WHERE expires_at <= now()
-            ORDER BY expires_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED
-          ) AND expires_at <= now()
+    sql`WITH picked AS MATERIALIZED (
+          SELECT key FROM rate_limit_counters WHERE expires_at <= now()
+          ORDER BY expires_at LIMIT ${batch}::int FOR UPDATE SKIP LOCKED
+        ), gone AS (
+          DELETE FROM rate_limit_counters c USING picked
+          WHERE c.key = picked.key AND c.expires_at <= now()
           RETURNING 1
         )
         SELECT count(*)::int AS deleted FROM gone`,

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { COMPILED_SERVER } from '../../helpers/compiled-server.ts';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
-const serverEntry = 'apps/server/src/server.ts';
 
 export interface ServerExit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }
 
-/** The real server as an operator runs it: `node --import tsx apps/server/src/server.ts`. */
+/** The real server as an operator runs it: `node apps/server/dist/server.js` (helpers/compiled-server.ts). */
 export interface ServerProcess {
   url: string;
   pid: number;
@@ -37,7 +37,7 @@ export interface ServerOptions {
  */
 export async function startServer({ port, env, startTimeoutMs = 60_000 }: ServerOptions): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
@@ -47,6 +47,7 @@ export async function startServer({ port, env, startTimeoutMs = 60_000 }: Server
       LOG_LEVEL: 'warn',
       RATE_LIMIT: 'false',
       SEED_DEMO: 'false',
+      PASSWORD_HASH: 'test-sha256',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

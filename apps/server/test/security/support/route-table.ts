@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { session } from '../../../src/db/schema/auth.ts';
-import { businessDocuments, businessProfiles } from '../../../src/db/schema/business.ts';
-import { notifications } from '../../../src/db/schema/orders.ts';
+import { businessDocuments, businessProfiles, verificationAudit } from '../../../src/db/schema/business.ts';
+import { products } from '../../../src/db/schema/catalog.ts';
+import { emailOutbox, notifications, orders } from '../../../src/db/schema/orders.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
@@ -161,6 +162,25 @@ export const ROUTES: RouteCase[] = [
       expect(email).toBe(actor === 'signedOut' ? null : actor === 'other' ? f.other.email : f.owner.email);
     },
   },
+  // Account settings act on the caller's own account only: there is no id to point at another's.
+  {
+    route: 'GET /api/me/sessions',
+    request: () => ({ method: 'GET', url: '/api/me/sessions' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'POST /api/me/sessions/sign-out-others',
+    request: () => ({ method: 'POST', url: '/api/me/sessions/sign-out-others', payload: {} }),
+    // The other user has one session, so nothing else to end; the owner has spares (makeFixture), which end.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+  },
+  {
+    route: 'DELETE /api/me',
+    request: () => ({ method: 'DELETE', url: '/api/me', payload: { password: 'Not-the-password-1' } }),
+    expected: { signedOut: 401, other: 422, owner: 422 },
+  },
   {
     route: 'GET /api/topproduct',
     request: () => ({ method: 'GET', url: '/api/topproduct' }),
@@ -304,6 +324,19 @@ export const ROUTES: RouteCase[] = [
     expected: { signedOut: 401, other: 404, owner: 200 },
   },
   {
+    route: 'POST /api/sales/accept',
+    request: (f) => ({ method: 'POST', url: '/api/sales/accept', payload: { ids: [f.saleId] } }),
+    // Someone else's order is refused like an unknown one, and nothing changes.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true },
+    check(f, actor, response) {
+      if (actor === 'signedOut') return;
+      const answer = response.json() as { accepted: Array<{ _id: string }>; refused: Array<{ _id: string; number: string | null }> };
+      if (actor === 'owner') expect(answer.accepted.map((o) => o._id)).toEqual([f.saleId]);
+      else expect(answer).toEqual({ accepted: [], refused: [expect.objectContaining({ _id: f.saleId, number: null })] });
+    },
+  },
+  {
     route: 'POST /api/sales/{id}/decline',
     request: (f) => ({ method: 'POST', url: `/api/sales/${f.saleId}/decline`, payload: { reason: 'Matrix' } }),
     expected: { signedOut: 401, other: 404, owner: 200 },
@@ -387,6 +420,24 @@ async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string>
   return token;
 }
 
+
+/**
+ * Deletes what earlier fixtures left (products, orders and what hangs off them, notifications and
+ * their emails, business profiles and the audit), keeping the users and their sessions. Tests that make
+ * a fixture per case call it first, so the database stays one fixture big: a snapshot then reads a
+ * few rows instead of every row all earlier cases made (the respelling suite made 1,400 products).
+ * Rows go by DELETE, not TRUNCATE, so the catalog's triggers keep the search tables in step.
+ */
+export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
+  await env.db().transaction(async (tx) => {
+    await tx.delete(orders);
+    await tx.delete(emailOutbox);
+    await tx.delete(notifications);
+    await tx.delete(products);
+    await tx.delete(businessProfiles);
+    await tx.delete(verificationAudit);
+  });
+}
 
 /** A fresh product, order and spare session for one route case: a permitted write may consume them. */
 export async function makeFixture(env: TestEnv, users: { owner: TestUser; other: TestUser; seller: TestUser }): Promise<Fixture> {

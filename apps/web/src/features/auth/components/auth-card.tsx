@@ -1,4 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
+import { paths } from '@bulkcart/contracts/routes';
+import { Link } from '../../../lib/router.tsx';
 
 /** The frame shared by the Sign In and Sign-up pages: a centred card with a heading. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -17,23 +19,30 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
   );
 }
 
-/**
- * "Forgot your password?": the spec's link that goes nowhere. There is no reset by e-mail and no
- * support desk, so it says plainly what a person can do instead, in place, for as long as they need.
- */
+/** "Forgot your password?": the page that mails a reset link. */
 export function ForgotPasswordLink() {
-  const [isOpen, setOpen] = useState(false);
-  const id = useId();
   return (
-    <div className="flex w-full flex-col items-end text-sm">
-      <button type="button" className="link link-hover text-primary" aria-expanded={isOpen} aria-controls={id} onClick={() => setOpen((open) => !open)}>
-        Forgot your password?
+    <Link to={paths.forgotPassword} className="link link-hover text-sm text-primary">
+      Forgot your password?
+    </Link>
+  );
+}
+
+/** The end of an auth form: its submit button (a spinner while pending, no second press), then its error. */
+export function AuthFormEnd({ label, isPending, error, errorTestId, children }: { label: string; isPending: boolean; error: string | null; errorTestId?: string; children?: ReactNode }) {
+  return (
+    <>
+      <button type="submit" className="btn btn-primary w-full" disabled={isPending}>
+        {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {label}
       </button>
-      <p id={id} hidden={!isOpen} className="mt-2 w-full rounded-box bg-base-200 p-3 text-base-content/80">
-        BulkCart cannot reset passwords by e-mail yet. If your account uses Google, sign in with Google;
-        otherwise create a new account with another e-mail address on the Sign Up page.
-      </p>
-    </div>
+      {error ? (
+        <p role="alert" className="text-center text-sm text-error" data-testid={errorTestId}>
+          {error}
+          {children}
+        </p>
+      ) : null}
+    </>
   );
 }
 

@@ -7,9 +7,9 @@ import { paths } from '@bulkcart/contracts/routes';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useSignIn } from '../api/sign-in.ts';
-import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
+import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
 import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 
 export function LoginPage() {
@@ -62,15 +62,7 @@ export function LoginPage() {
         <div className="-mt-2 flex justify-end">
           <ForgotPasswordLink />
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={signIn.isPending}>
-          {signIn.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sign In
-        </button>
-        {formError ? (
-          <p role="alert" className="text-center text-sm text-error">
-            {formError}
-          </p>
-        ) : null}
+        <AuthFormEnd label="Sign In" isPending={signIn.isPending} error={formError} />
       </form>
       <OrDivider />
       <GoogleButton label="Login with Google" isEnabled={me.data?.googleEnabled ?? false} />

@@ -7,9 +7,9 @@ import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { AuthCard, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
+import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
 import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../components/password-input.tsx';
+import { PasswordInput } from '../../../components/form/password-input.tsx';
 import { GoogleButton } from '../components/google-button.tsx';
 
 const SIGN_UP_FIELDS = ['name', 'email', 'password', 'image'] as const;
@@ -68,15 +68,7 @@ export function SignupPage() {
         <div className="-mt-2 flex justify-end">
           <ForgotPasswordLink />
         </div>
-        <button type="submit" className="btn btn-primary w-full" disabled={signUp.isPending}>
-          {signUp.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Sign Up
-        </button>
-        {formError ? (
-          <p role="alert" className="text-center text-sm text-error" data-testid="signup-error">
-            {formError}
-          </p>
-        ) : null}
+        <AuthFormEnd label="Sign Up" isPending={signUp.isPending} error={formError} errorTestId="signup-error" />
       </form>
       <OrDivider />
       <GoogleButton label="Continue with Google" isEnabled={me.data?.googleEnabled ?? false} />

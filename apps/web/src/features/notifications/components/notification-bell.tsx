@@ -1,9 +1,10 @@
-import { useEffect, useEffectEvent, useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@bulkcart/contracts/notification';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '../../../lib/router.tsx';
 import { QueryProvider } from '../../../lib/query-provider.tsx';
+import { useDisclosure } from '../../../lib/use-disclosure.ts';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
@@ -27,46 +28,14 @@ export function badgeText(count: number): string {
 }
 
 function Bell() {
-  const panelId = useId();
-  const [isOpen, setIsOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
+  const bell = useDisclosure();
   const unread = useUnreadCount();
   const count = unread.data?.count ?? 0;
   useRefreshOrdersWhenCountRises(count);
-  useCloseOnPressOutside(rootRef, isOpen, () => setIsOpen(false));
-
-  function close(refocus: boolean) {
-    setIsOpen(false);
-    if (refocus) buttonRef.current?.focus();
-  }
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && isOpen) {
-          e.stopPropagation();
-          close(true);
-        }
-      }}
-      // Tabbing out closes the list. A blur to nowhere does not: a button inside that turns disabled
-      // (Mark all read) drops focus without the reader going anywhere.
-      onBlur={(e) => {
-        if (e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget)) setIsOpen(false);
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-ghost btn-circle"
-        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
-        aria-expanded={isOpen}
-        aria-controls={panelId}
-        onClick={() => setIsOpen((open) => !open)}
-        data-testid="notification-bell"
-      >
+    <div {...bell.rootProps} className="relative">
+      <button {...bell.buttonProps} className="btn btn-ghost btn-circle" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} data-testid="notification-bell">
         <span className="indicator">
           <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
             <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 10-12 0v3.2a2 2 0 01-.6 1.4L4 17h5m6 0a3 3 0 11-6 0" />
@@ -78,21 +47,9 @@ function Bell() {
           ) : null}
         </span>
       </button>
-      {isOpen ? <Panel id={panelId} onNavigate={() => close(false)} /> : null}
+      {bell.isOpen ? <Panel id={bell.panelProps.id} onNavigate={() => bell.close()} /> : null}
     </div>
   );
-}
-
-/** A press anywhere outside the bell and its list closes the list. */
-function useCloseOnPressOutside(ref: RefObject<HTMLElement | null>, isOpen: boolean, close: () => void) {
-  const onPress = useEffectEvent((event: PointerEvent) => {
-    if (ref.current && event.target instanceof Node && !ref.current.contains(event.target)) close();
-  });
-  useEffect(() => {
-    if (!isOpen) return;
-    document.addEventListener('pointerdown', onPress);
-    return () => document.removeEventListener('pointerdown', onPress);
-  }, [isOpen]);
 }
 
 /** A rise in unread notifications means an order changed: the cart and the desk, if open, ask again. */
@@ -187,8 +144,9 @@ function NotificationItem({ notification: n, onNavigate }: { notification: Notif
         </time>
       </div>
       {n.read ? null : (
-        <button type="button" className="btn btn-ghost btn-xs shrink-0" onClick={() => markRead.mutate(n._id)} disabled={markRead.isPending} aria-label={`Mark ${n.orderNumber ?? n.title} notification read`}>
-          Mark read
+        <button type="button" className="btn btn-ghost btn-xs shrink-0" onClick={() => markRead.mutate(n._id)} disabled={markRead.isPending}>
+          {/* The name starts with the words on the button (speech input users say what they see), then says which. */}
+          Mark read<span className="sr-only">: {n.orderNumber ?? n.title}</span>
         </button>
       )}
     </li>

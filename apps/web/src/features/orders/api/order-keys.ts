@@ -3,7 +3,7 @@ import type { OrderStatus } from '@bulkcart/contracts/order';
 /** Query keys of the ordering feature: one prefix, so a purchase or cancel refreshes every order list. */
 export const orderKeys = {
   all: ['orders'] as const,
-  list: (email: string) => ['orders', 'list', email] as const,
+  list: (email: string, shown: 'live' | 'cancelled') => ['orders', 'list', email, shown] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
   shipTo: ['orders', 'ship-to'] as const,
 };

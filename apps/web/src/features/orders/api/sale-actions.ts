@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AcceptOrderInput, DeclineOrderInput, Sale, ShipOrderInput } from '@bulkcart/contracts/order';
+import type { AcceptOrderInput, AcceptOrdersAnswer, AcceptOrdersInput, DeclineOrderInput, Sale, ShipOrderInput } from '@bulkcart/contracts/order';
 import { apiSend, type ApiError } from '../../../lib/api-client.ts';
 import { catalogKeyPrefix, notificationKeyPrefix, salesKeys } from './order-keys.ts';
 
@@ -20,6 +20,12 @@ interface Variables {
   action: SaleAction;
 }
 
+/** What any move changes: the desk's lists and counts, and the bell (the buyer is told). */
+function refreshDesk(queryClient: ReturnType<typeof useQueryClient>) {
+  void queryClient.invalidateQueries({ queryKey: notificationKeyPrefix });
+  return queryClient.invalidateQueries({ queryKey: salesKeys.all });
+}
+
 /** One hook for the four moves: each refreshes the desk's lists and counts (and stock, for a decline). */
 export function useSaleAction() {
   const queryClient = useQueryClient();
@@ -27,8 +33,16 @@ export function useSaleAction() {
     mutationFn: ({ id, action }) => actOnSale(id, action),
     onSettled: (_order, _error, { action }) => {
       if (action.kind === 'decline') void queryClient.invalidateQueries({ queryKey: catalogKeyPrefix });
-      void queryClient.invalidateQueries({ queryKey: notificationKeyPrefix });
-      return queryClient.invalidateQueries({ queryKey: salesKeys.all });
+      return refreshDesk(queryClient);
     },
+  });
+}
+
+/** POST /api/sales/accept: the selected placed orders, one ship-by date. */
+export function useAcceptSales() {
+  const queryClient = useQueryClient();
+  return useMutation<AcceptOrdersAnswer, ApiError, AcceptOrdersInput>({
+    mutationFn: (input) => apiSend<AcceptOrdersAnswer>('POST', '/sales/accept', input),
+    onSettled: () => refreshDesk(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from '../../../lib/router.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { loadMe } from '../../../lib/auth/me.ts';
+import { loadMe, useMe } from '../../../lib/auth/me.ts';
 import type { BuyButtonProps } from '../../../components/buy-button-slot.tsx';
 import type { CheckoutDialogProps } from './checkout-dialog.tsx';
 
@@ -31,6 +31,9 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
   const navigate = useNavigate();
   const location = useLocation();
   const [isOpen, setIsOpen] = useState(false);
+  const email = useMe().data?.user?.email;
+  // Nobody may buy their own product (the server refuses it): the seller is told so instead.
+  const isOwn = email !== undefined && email.toLowerCase() === product.useremail.toLowerCase();
 
   function open() {
     // Pages wait for the session check (root-layout.tsx), but a signed-out answer or a session that
@@ -42,7 +45,7 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
   }
 
   // What the server would refuse anyway, said on the button before the click.
-  const reason = product.price === null ? 'No price yet' : isBelowMoq(product) ? 'Out of stock' : null;
+  const reason = product.price === null ? 'No price yet' : isBelowMoq(product) ? 'Out of stock' : isOwn ? 'This is your product' : null;
   if (reason) {
     return (
       <button type="button" className={className} disabled>

@@ -1,6 +1,7 @@
 import type { Order } from '@bulkcart/contracts/order';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { unitsText } from '@bulkcart/contracts/quantity';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { useCancelOrder } from '../api/cancel-order.ts';
@@ -25,7 +26,7 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
       onCancel={onClose}
     >
       <p className="break-words">
-        {order.quantity} unite of <strong>{order.product.name}</strong> ({formatMoney(toCents(order.total))}). The seller is told and the order cannot be restored.
+        {unitsText(order.quantity)} of <strong>{order.product.name}</strong> ({formatMoney(toCents(order.total))}). The seller is told and the order cannot be restored.
       </p>
     </ConfirmDialog>
   );

@@ -8,6 +8,7 @@ import { ladderOf, quotePrice } from '@bulkcart/contracts/pricing';
 import { toDollars } from '@bulkcart/contracts/money';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
+import { CasePackNote, useCasePackRounding } from '../../../components/case-pack-note.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
@@ -54,6 +55,7 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
   const casepack = product.casepack;
   const [text, setText] = useState(() => String(clampQuantity(initialQuantity, casepack)));
   const quantity = clampQuantity(text, casepack);
+  const rounding = useCasePackRounding(text, quantity, casepack);
   const ladder = ladderOf(product);
   const pricing = useBuyerPricing();
   // One key per purchase intent (quantity and address) for as long as the dialog is open: a Buy
@@ -109,6 +111,11 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
   async function buy(event: FormEvent) {
     event.preventDefault();
     if (inFlight.current || shipTo.isPending) return;
+    // Typed off the case pack and sent at once: this press shows the rounded quantity, the next buys it.
+    if (rounding.holdsSubmit()) {
+      roundToCases();
+      return;
+    }
     inFlight.current = true;
     setIsBuying(true);
     try {
@@ -149,6 +156,16 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
       inFlight.current = false;
       setIsBuying(false);
     }
+  }
+
+  function step(by: number) {
+    rounding.changed();
+    setText(String(clampQuantity(quantity + by, casepack)));
+  }
+
+  function roundToCases(focusGoesTo: EventTarget | null = null) {
+    rounding.rounded(focusGoesTo);
+    setText(String(quantity));
   }
 
   function startChange() {
@@ -196,7 +213,7 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
             Quantity
           </label>
           <div className="join">
-            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => setText(String(clampQuantity(quantity - casepack, casepack)))}>
+            <button type="button" className="btn join-item" aria-label="Decrease quantity" onClick={() => step(-casepack)}>
               −
             </button>
             <input
@@ -210,13 +227,18 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
               className="input join-item w-32 text-center"
               value={text}
               // Single units clamp as typed (docs/product/screens.md); whole cases wait for the blur, or typing 24 would stop at 12.
-              onChange={(e) => setText(e.target.value === '' || casepack > 1 ? e.target.value : String(clampQuantity(e.target.value)))}
-              onBlur={() => setText(String(quantity))}
+              onChange={(e) => {
+                rounding.changed();
+                setText(e.target.value === '' || casepack > 1 ? e.target.value : String(clampQuantity(e.target.value)));
+              }}
+              onBlur={(e) => roundToCases(e.relatedTarget)}
+              aria-describedby={rounding.showsNote ? `${inputId}-cases` : undefined}
             />
-            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => setText(String(clampQuantity(quantity + casepack, casepack)))}>
+            <button type="button" className="btn join-item" aria-label="Increase quantity" onClick={() => step(casepack)}>
               +
             </button>
           </div>
+          {rounding.showsNote ? <CasePackNote id={`${inputId}-cases`} casepack={casepack} quantity={quantity} /> : null}
           {ladder ? <PriceSummary ladder={ladder} quantity={quantity} casepack={casepack} breaksApply={pricing.breaksApply} /> : null}
           {pricing.canOrder ? null : (
             <p className="alert alert-warning mt-2 text-sm" role="status" data-testid="verification-required">
@@ -233,7 +255,7 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
           </p>
         ) : showForm ? (
           <div className="flex flex-col gap-2">
-            {shipTo.isError ? <p className="text-sm text-warning">Your saved address could not be loaded; enter where to ship.</p> : null}
+            {shipTo.isError ? <p className="text-sm text-error">Your saved address could not be loaded; enter where to ship.</p> : null}
             <AddressFields idPrefix={inputId} register={addressForm.register} errors={addressForm.formState.errors} />
             {saved ? (
               <div className="flex flex-wrap items-center justify-between gap-2">

@@ -1,6 +1,7 @@
 import type { Address } from '@bulkcart/contracts/address';
 import type { Order, OrderStatus } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { unitsText } from '@bulkcart/contracts/quantity';
 import { actorOf, formatIsoDate, STATUS_LOOK } from '../lib/order-display.ts';
 
 /** The order's status as a coloured badge (the same words on every screen). */
@@ -89,7 +90,7 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
               <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
             </td>
             <td className="text-right whitespace-nowrap">
-              {line.quantity} unite
+              {unitsText(line.quantity)}
               {/* On a phone the unit price sits under the quantity instead of in a column of its own. */}
               <span className="block text-xs text-base-content/60 sm:hidden">@ {formatMoney(toCents(line.unitPrice))}</span>
             </td>
@@ -113,6 +114,33 @@ export function OrderLinesTable({ order }: { order: Pick<Order, 'lines' | 'total
           </td>
         </tr>
       </tfoot>
+    </table>
+  );
+}
+
+/** The packing slip's lines: product and quantity, never a price. */
+export function PackingSlipLines({ order }: { order: Pick<Order, 'lines'> }) {
+  return (
+    <table className="table table-sm" data-testid="packing-slip-lines">
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col" className="text-right">
+            Quantity
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {order.lines.map((line, index) => (
+          <tr key={line.productId ?? index}>
+            <td className="break-words">
+              <span className="font-medium">{line.product.name}</span>
+              <span className="block text-xs text-base-content/60">By: {line.product.brandname}</span>
+            </td>
+            <td className="text-right whitespace-nowrap">{unitsText(line.quantity)}</td>
+          </tr>
+        ))}
+      </tbody>
     </table>
   );
 }

@@ -1,5 +1,6 @@
 import { nextBreak, quotePrice, type PriceLadder } from '@bulkcart/contracts/pricing';
 import { formatMoney } from '@bulkcart/contracts/money';
+import { bestBreakText } from '@bulkcart/contracts/verification';
 import { VerifyNudge } from '../../../components/verify-nudge.tsx';
 
 /**
@@ -15,6 +16,7 @@ export function PriceSummary({ ladder, quantity, casepack, breaksApply }: { ladd
   const best = ladder.tiers.at(-1);
   const wholesale = verified && verified.tierMinquantity !== null ? verified : best ? quotePrice(ladder, Math.max(quantity, best.minquantity)) : null;
   const isNear = next !== null && next.more <= quantity;
+  const isBelowBest = wholesale !== null && wholesale.tierMinquantity !== null && wholesale.unitCents < quote.unitCents;
   return (
     <div className="mt-2 flex flex-col gap-1 text-sm" aria-live="polite" data-testid="checkout-price">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
@@ -41,8 +43,12 @@ export function PriceSummary({ ladder, quantity, casepack, breaksApply }: { ladd
           Add {next.more.toLocaleString('en-US')} more to pay {formatMoney(next.unitCents)} each
         </p>
       ) : null}
-      {wholesale && wholesale.tierMinquantity !== null && wholesale.unitCents < quote.unitCents ? (
-        <VerifyNudge quantity={wholesale.tierMinquantity} unitCents={wholesale.unitCents} className="rounded-box bg-info/10 px-3 py-2" />
+      {isBelowBest && !breaksApply ? <VerifyNudge quantity={wholesale.tierMinquantity!} unitCents={wholesale.unitCents} className="rounded-box bg-info/10 px-3 py-2" /> : null}
+      {/* A verified buyer is not asked to verify: told the best break, unless the nudge above names it. */}
+      {isBelowBest && breaksApply && !(isNear && next.unitCents === wholesale.unitCents) ? (
+        <p className="rounded-box bg-info/10 px-3 py-2" data-testid="checkout-best-break">
+          {bestBreakText(formatMoney(wholesale.unitCents), wholesale.tierMinquantity!)}
+        </p>
       ) : null}
     </div>
   );

@@ -7,6 +7,7 @@ import { notify } from '../../../components/notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSaleAction, type SaleAction } from '../api/sale-actions.ts';
 import type { SellerMove } from '../lib/order-display.ts';
+import { ShipByField, shipByProblem } from './ship-by-field.tsx';
 
 const COPY: Record<SellerMove, { title: (n: string) => string; confirm: string; done: (n: string) => string; warning: string }> = {
   accept: { title: (n) => `Accept order ${n}`, confirm: 'Accept order', done: (n) => `Order ${n} accepted`, warning: 'You promise to ship by this date; the buyer is told.' },
@@ -52,8 +53,9 @@ export function SaleActionDialog({ order, move, onClose }: { order: Order; move:
       setErrors(fieldErrorsOf(parsed.error));
       return null;
     }
-    if (move === 'accept' && (shipBy < dates.min || shipBy > dates.max)) {
-      setErrors({ shipBy: `Choose a date from ${dates.min} to ${dates.max}` });
+    const outOfWindow = move === 'accept' ? shipByProblem(shipBy, dates) : null;
+    if (outOfWindow) {
+      setErrors({ shipBy: outOfWindow });
       return null;
     }
     switch (move) {
@@ -116,21 +118,7 @@ export function SaleActionDialog({ order, move, onClose }: { order: Order; move:
         <p className="text-sm break-words">
           {order.buyerName} · {order.lines.map((l) => `${l.quantity} × ${l.product.name}`).join(', ')}
         </p>
-        {move === 'accept' ? (
-          <FormField id={`${id}-ship-by`} label="Ship by" error={errors.shipBy} hint="Two business days ahead by default; three at most.">
-            <input
-              {...fieldAria(`${id}-ship-by`, errors.shipBy, 'hint')}
-              type="date"
-              className={inputClass(Boolean(errors.shipBy))}
-              min={dates.min}
-              max={dates.max}
-              value={shipBy}
-              required
-              onChange={(e) => setShipBy(e.target.value)}
-              autoFocus
-            />
-          </FormField>
-        ) : null}
+        {move === 'accept' ? <ShipByField id={`${id}-ship-by`} dates={dates} value={shipBy} error={errors.shipBy} onChange={setShipBy} /> : null}
         {move === 'decline' ? (
           <FormField id={`${id}-reason`} label="Reason" error={errors.reason} hint="The buyer sees this.">
             <textarea

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router.tsx';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
@@ -7,7 +7,8 @@ import { paths } from '@bulkcart/contracts/routes';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
-import { useOrders } from '../api/get-orders.ts';
+import { useOrders, type OrdersShown } from '../api/get-orders.ts';
+import { FilterTabs } from '../components/filter-tabs.tsx';
 import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { OrderImage } from '../components/order-image.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
@@ -17,7 +18,10 @@ import { canCancel } from '../lib/order-display.ts';
 /** /cart: the signed-in buyer's orders (docs/product/screens.md, Cart), a page at a time. */
 export function CartPage() {
   const email = useMe().data?.user?.email ?? '';
-  const orders = useOrders(email);
+  const [params, setParams] = useSearchParams();
+  // The filter lives in the URL (?status=cancelled), so a link or a reload keeps it.
+  const shown: OrdersShown = params.get('status') === 'cancelled' ? 'cancelled' : 'live';
+  const orders = useOrders(email, shown);
   const [toCancel, setToCancel] = useState<Order | null>(null);
 
   let content;
@@ -27,7 +31,15 @@ export function CartPage() {
     const items = orders.data.pages.flatMap((page) => page.items);
     content = (
       <>
-        {items.length === 0 ? <EmptyCart /> : <OrdersTable orders={items} onCancel={setToCancel} />}
+        {items.length === 0 ? (
+          shown === 'cancelled' ? (
+            <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300">No cancelled orders.</p>
+          ) : (
+            <EmptyCart />
+          )
+        ) : (
+          <OrdersTable orders={items} onCancel={setToCancel} />
+        )}
         <PagedListEnd query={orders} />
       </>
     );
@@ -38,6 +50,15 @@ export function CartPage() {
       <h1 id="cart-heading" className="text-2xl font-bold md:text-3xl">
         Cart
       </h1>
+      <FilterTabs
+        label="Show orders"
+        idPrefix="cart-tab"
+        tabs={[
+          { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
+          { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
+        ]}
+        onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
+      />
       {content}
       {toCancel ? <CancelOrderDialog order={toCancel} onClose={() => setToCancel(null)} /> : null}
     </section>

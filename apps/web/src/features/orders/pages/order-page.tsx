@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useParams } from '../../../lib/router.tsx';
 import type { Order } from '@bulkcart/contracts/order';
 import { paths } from '@bulkcart/contracts/routes';
@@ -12,7 +13,7 @@ import { useOrder } from '../api/get-order.ts';
 import { useMarkReceived } from '../api/mark-received.ts';
 import { BuyAgainButton } from '../components/buy-again-button.tsx';
 import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
+import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, PackingSlipLines, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { canBuyAgain, canCancel, canMarkReceived, formatIsoDate } from '../lib/order-display.ts';
 
 /** /orders/{id}: one of the buyer's orders, its timeline, and its invoice (printable on one page). */
@@ -45,6 +46,14 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
   const [isCancelling, setIsCancelling] = useState(false);
   const [isConfirmingReceipt, setIsConfirmingReceipt] = useState(false);
   const received = useMarkReceived();
+  // What the next print shows: the invoice, or (for the seller) a packing slip without prices.
+  const [printed, setPrinted] = useState<'invoice' | 'packing-slip'>('invoice');
+
+  function print(kind: 'invoice' | 'packing-slip') {
+    // Rendered before the browser takes its print snapshot.
+    flushSync(() => setPrinted(kind));
+    window.print();
+  }
 
   function markReceived() {
     received.mutate(order._id, {
@@ -64,7 +73,7 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-col gap-1">
           <p className="hidden text-xl font-bold print:block">
-            Bulk<span className="text-accent">Cart</span> · Invoice
+            Bulk<span className="text-accent">Cart</span> · {printed === 'invoice' ? 'Invoice' : 'Packing slip'}
           </p>
           <h1 className="flex flex-wrap items-center gap-2 text-2xl font-bold md:text-3xl">
             Order <span data-testid="order-number">{order.number}</span>
@@ -87,15 +96,26 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
               Cancel order
             </button>
           ) : null}
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => window.print()}>
+          <button type="button" className="btn btn-outline btn-sm" onClick={() => print('invoice')}>
             Print invoice
           </button>
+          {isBuyer ? null : (
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => print('packing-slip')}>
+              Print packing slip
+            </button>
+          )}
         </div>
       </header>
 
       {isBuyer ? <StatusNote order={order} /> : null}
 
-      <section aria-label="Invoice" className="flex flex-col gap-4 rounded-box bg-base-100 p-4 ring-1 ring-base-300 print:p-0 print:ring-0" data-testid="invoice">
+      {isBuyer ? null : <PackingSlip order={order} placedOn={placedOn} isPrinted={printed === 'packing-slip'} />}
+
+      <section
+        aria-label="Invoice"
+        className={`flex flex-col gap-4 rounded-box bg-base-100 p-4 ring-1 ring-base-300 print:p-0 print:ring-0 ${printed === 'invoice' ? '' : 'print:hidden'}`}
+        data-testid="invoice"
+      >
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3 print:grid-cols-3">
           <Party heading="Seller">
             <p className="font-medium break-words" data-testid="seller-name">
@@ -157,6 +177,31 @@ function OrderDetails({ order, side }: { order: Order; side: 'buyer' | 'seller' 
         <p>The order becomes delivered and the seller is told. This cannot be undone.</p>
       </ConfirmDialog>
     </article>
+  );
+}
+
+/**
+ * What goes in the box with the goods: where to, from whom, what and how many; no prices. Printed
+ * only (the screen shows the invoice, which holds the same and more).
+ */
+function PackingSlip({ order, placedOn, isPrinted }: { order: Order; placedOn: string; isPrinted: boolean }) {
+  return (
+    <section aria-label="Packing slip" className={`hidden flex-col gap-4 text-sm ${isPrinted ? 'print:flex' : ''}`} data-testid="packing-slip">
+      <div className="grid grid-cols-3 gap-4">
+        <Party heading="Ship to">
+          <AddressBlock address={order.shipTo} />
+        </Party>
+        <Party heading="From">
+          <p className="font-medium break-words">{order.sellerName}</p>
+        </Party>
+        <Party heading="Order">
+          <p>{order.number}</p>
+          <p>{placedOn}</p>
+          {order.shipBy ? <p>Ship by {formatIsoDate(order.shipBy)}</p> : null}
+        </Party>
+      </div>
+      <PackingSlipLines order={order} />
+    </section>
   );
 }
 

@@ -1,11 +1,15 @@
 import { useState } from 'react';
-import { useSearchParams } from '../../../lib/router.tsx';
+import { paths } from '@bulkcart/contracts/routes';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { ORDER_STATUSES, orderStatusSchema, type OrderStatus, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { unitsText } from '@bulkcart/contracts/quantity';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSales, useSalesCounts } from '../api/get-sales.ts';
 import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
+import { BulkAcceptDialog } from '../components/bulk-accept-dialog.tsx';
+import { FilterTabs } from '../components/filter-tabs.tsx';
 import { PagedListEnd } from '../components/paged-list-end.tsx';
 import { SaleActionDialog } from '../components/sale-action-dialog.tsx';
 import { sellerMoves, STATUS_LOOK, type SellerMove } from '../lib/order-display.ts';
@@ -20,6 +24,21 @@ export function SalesPage() {
   const sales = useSales(status);
   const counts = useSalesCounts();
   const [acting, setActing] = useState<{ order: Sale; move: SellerMove } | null>(null);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // The orders the dialog accepts, fixed when it opens: the list refreshes under it as they are accepted.
+  const [accepting, setAccepting] = useState<Sale[] | null>(null);
+  const items = sales.data?.pages.flatMap((page) => page.items) ?? [];
+  // Only what is still listed as placed counts as chosen: an order that moved on drops out by itself.
+  const placed = items.filter((order) => order.status === 'placed');
+  const chosen = placed.filter((order) => selected.has(order._id));
+
+  function toggle(id: string) {
+    setSelected((was) => {
+      const next = new Set(was);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  }
 
   function choose(next: OrderStatus | null) {
     setParams(next ? { status: next } : {}, { replace: true });
@@ -29,9 +48,16 @@ export function SalesPage() {
   if (sales.isPending) content = <Spinner label="Loading your orders" />;
   else if (!sales.data) content = <LoadError error={sales.error} onRetry={() => void sales.refetch()} />;
   else {
-    const items = sales.data.pages.flatMap((page) => page.items);
     content = (
       <>
+        {placed.length > 0 ? (
+          <SelectionBar
+            placedCount={placed.length}
+            chosenCount={chosen.length}
+            onSelectAll={(all) => setSelected(new Set(all ? placed.map((order) => order._id) : []))}
+            onAccept={() => setAccepting(chosen)}
+          />
+        ) : null}
         {items.length === 0 ? (
           <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300" data-testid="sales-empty">
             {status ? `No ${STATUS_LOOK[status].label.toLowerCase()} orders.` : 'No orders of your products yet.'}
@@ -39,7 +65,7 @@ export function SalesPage() {
         ) : (
           <ul className="flex flex-col gap-4" aria-label="Orders">
             {items.map((order) => (
-              <SaleCard key={order._id} order={order} onMove={(move) => setActing({ order, move })} />
+              <SaleCard key={order._id} order={order} isSelected={selected.has(order._id)} onSelect={() => toggle(order._id)} onMove={(move) => setActing({ order, move })} />
             ))}
           </ul>
         )}
@@ -56,49 +82,71 @@ export function SalesPage() {
       <StatusTabs status={status} counts={counts.data} onChoose={choose} />
       {content}
       {acting ? <SaleActionDialog order={acting.order} move={acting.move} onClose={() => setActing(null)} /> : null}
+      {accepting ? (
+        <BulkAcceptDialog
+          orders={accepting}
+          onClose={() => setAccepting(null)}
+          onDone={() => {
+            setAccepting(null);
+            setSelected(new Set());
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
-/** Filter by status, each with its count; a row of buttons that scrolls sideways on a phone. */
+/** Filter by status, each with its count; on a phone the row scrolls sideways, with a cue at the edges. */
 function StatusTabs({ status, counts, onChoose }: { status: OrderStatus | null; counts: SalesCounts | undefined; onChoose: (s: OrderStatus | null) => void }) {
   const total = counts ? ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
-  const tabs: Array<{ value: OrderStatus | null; label: string; count: number | undefined }> = [
-    { value: null, label: 'All', count: total },
-    ...ORDER_STATUSES.map((s) => ({ value: s, label: STATUS_LOOK[s].label, count: counts?.[s] })),
-  ];
   return (
-    <nav aria-label="Filter by status" className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2 pb-1">
-        {tabs.map((tab) => {
-          const isCurrent = tab.value === status;
-          return (
-            <li key={tab.label}>
-              <button
-                type="button"
-                className={`btn btn-sm whitespace-nowrap ${isCurrent ? 'btn-primary' : 'btn-ghost bg-base-100 ring-1 ring-base-300'}`}
-                aria-pressed={isCurrent}
-                onClick={() => onChoose(tab.value)}
-                data-testid={`sales-tab-${tab.value ?? 'all'}`}
-              >
-                {tab.label}
-                <span className={`badge badge-sm ${isCurrent ? '' : 'badge-ghost'}`}>{tab.count ?? '…'}</span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <FilterTabs
+      label="Filter by status"
+      idPrefix="sales-tab"
+      withCounts
+      tabs={[
+        { key: 'all', label: 'All', count: total, isCurrent: status === null },
+        ...ORDER_STATUSES.map((s) => ({ key: s, label: STATUS_LOOK[s].label, count: counts?.[s], isCurrent: s === status })),
+      ]}
+      onChoose={(key) => onChoose(key === 'all' ? null : (key as OrderStatus))}
+    />
   );
 }
 
-function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) => void }) {
+/** Choose placed orders to accept together: all of them at once, or one by one on their cards. */
+function SelectionBar({ placedCount, chosenCount, onSelectAll, onAccept }: { placedCount: number; chosenCount: number; onSelectAll: (all: boolean) => void; onAccept: () => void }) {
+  const isAll = chosenCount === placedCount;
+  return (
+    <div className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-100 px-4 py-2 text-sm shadow-sm ring-1 ring-base-300" data-testid="selection-bar">
+      <label className="flex cursor-pointer items-center gap-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={isAll}
+          ref={(box) => {
+            if (box) box.indeterminate = chosenCount > 0 && !isAll;
+          }}
+          onChange={() => onSelectAll(!isAll)}
+        />
+        Select all placed ({placedCount})
+      </label>
+      <button type="button" className="btn btn-primary btn-sm" disabled={chosenCount === 0} onClick={onAccept} aria-haspopup="dialog">
+        Accept selected ({chosenCount})
+      </button>
+    </div>
+  );
+}
+
+function SaleCard({ order, isSelected, onSelect, onMove }: { order: Sale; isSelected: boolean; onSelect: () => void; onMove: (move: SellerMove) => void }) {
   const moves = sellerMoves(order.status);
   return (
     <li className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300" data-testid="sale-card" data-order-number={order.number}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex flex-wrap items-center gap-2 font-semibold">
-          <span data-testid="order-number">{order.number}</span>
+          {order.status === 'placed' ? <input type="checkbox" className="checkbox checkbox-sm" checked={isSelected} onChange={onSelect} aria-label={`Select order ${order.number}`} /> : null}
+          <Link to={paths.order(order._id)} className="link link-primary" data-testid="order-number">
+            {order.number}
+          </Link>
           <StatusBadge status={order.status} />
           <LateFlag late={order.late} />
         </h2>
@@ -127,7 +175,7 @@ function SaleCard({ order, onMove }: { order: Sale; onMove: (move: SellerMove) =
           <ul>
             {order.lines.map((line, i) => (
               <li key={line.productId ?? i} className="break-words">
-                {line.quantity} unite × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
+                {unitsText(line.quantity)} × {line.product.name} <span className="text-base-content/60">@ {formatMoney(toCents(line.unitPrice))}</span>
               </li>
             ))}
           </ul>

@@ -6,6 +6,8 @@ interface SearchFiltersProps {
   choices: SearchChoices;
   facets: SearchFacets | undefined;
   change(next: Partial<SearchChoices>): void;
+  /** After Apply: the phone's folded panel closes to show the results. */
+  onApplied?(): void;
 }
 
 function toggled(list: string[], value: string): string[] {
@@ -43,7 +45,7 @@ function FacetGroup({ legend, counts, picked, onToggle }: { legend: string; coun
  * The results page's filters. Checkboxes and the sort apply at once; the price band and the MOQ
  * apply with their button (or Enter), so typing "150" does not search for 1, then 15.
  */
-export function SearchFilters({ choices, facets, change }: SearchFiltersProps) {
+export function SearchFilters({ choices, facets, change, onApplied }: SearchFiltersProps) {
   const [formKey, setFormKey] = useState(0);
   const price = facets?.price;
 
@@ -51,6 +53,7 @@ export function SearchFilters({ choices, facets, change }: SearchFiltersProps) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     change({ minPrice: numberOrUndefined(data.get('minPrice')), maxPrice: numberOrUndefined(data.get('maxPrice')), maxMoq: numberOrUndefined(data.get('maxMoq')) });
+    onApplied?.();
   }
 
   return (

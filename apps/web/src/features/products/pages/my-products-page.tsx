@@ -98,7 +98,7 @@ function OpenOrdersNote({ productId }: { productId: string }) {
       </p>
     );
   }
-  if (openOrders.isError) return <p className="mt-2 text-sm text-warning">Could not check this product's open orders.</p>;
+  if (openOrders.isError) return <p className="mt-2 text-sm text-error">Could not check this product's open orders.</p>;
   const { count } = openOrders.data;
   if (count === 0) return <p className="mt-2 text-sm" data-testid="open-orders">It has no open orders.</p>;
   return (

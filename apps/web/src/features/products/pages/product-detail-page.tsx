@@ -10,6 +10,7 @@ import { BuyButton } from '../../../components/buy-button-slot.tsx';
 import { useProduct } from '../api/get-product.ts';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';
+import { CasePackNote, useCasePackRounding } from '../../../components/case-pack-note.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { StockFlag } from '../../../components/stock-flag.tsx';
 import { VolumePricing } from '../components/volume-pricing.tsx';
@@ -31,6 +32,7 @@ function ProductDetails({ product }: { product: Product }) {
   const typed = Number(quantityText);
   // Whole cases only: a typed 13 with cases of 12 means 24, which is what the dialog will start at.
   const quantity = Number.isInteger(typed) && typed >= 1 ? clampQuantity(typed, product.casepack) : product.minquantity;
+  const rounding = useCasePackRounding(quantityText, quantity, product.casepack);
   const ladder = ladderOf(product);
   const { breaksApply } = useBuyerPricing();
 
@@ -83,11 +85,19 @@ function ProductDetails({ product }: { product: Product }) {
                 step={product.casepack}
                 inputMode="numeric"
                 value={quantityText}
-                onChange={(e) => setQuantityText(e.target.value)}
-                onBlur={() => setQuantityText(String(quantity))}
+                onChange={(e) => {
+                  rounding.changed();
+                  setQuantityText(e.target.value);
+                }}
+                onBlur={() => {
+                  rounding.rounded();
+                  setQuantityText(String(quantity));
+                }}
+                aria-describedby={rounding.showsNote ? 'buy-quantity-cases' : undefined}
               />
             </div>
             <BuyButton product={product} quantity={quantity} label="Buy Now" className="btn btn-secondary" />
+            {rounding.showsNote ? <CasePackNote id="buy-quantity-cases" casepack={product.casepack} quantity={quantity} /> : null}
           </div>
         </div>
       </div>

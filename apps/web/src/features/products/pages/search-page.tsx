@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
@@ -77,7 +78,15 @@ function EmptyResults({ choices, change }: { choices: SearchChoices; change: (ne
   );
 }
 
-const isWide = typeof window !== 'undefined' && window.matchMedia('(min-width: 1024px)').matches;
+const WIDE = '(min-width: 1024px)';
+const isWide = typeof window !== 'undefined' && window.matchMedia(WIDE).matches;
+
+/** On a phone, Apply folds the filters away so the results show; the focus stays on the panel's toggle. */
+function foldOnPhone(panel: HTMLDetailsElement | null) {
+  if (!panel || window.matchMedia(WIDE).matches) return;
+  panel.open = false;
+  panel.querySelector('summary')?.focus();
+}
 
 function SearchResults() {
   const { choices, change } = useSearchChoices();
@@ -86,15 +95,16 @@ function SearchResults() {
   const items = results.data?.pages.flatMap((page) => page.items) ?? [];
   const terms = first?.terms ?? [];
   const sort = choices.sort ?? (choices.q ? 'relevance' : 'newest');
+  const filtersPanel = useRef<HTMLDetailsElement>(null);
 
   return (
     <section className="flex flex-col gap-6 lg:flex-row">
       <aside className="lg:w-64 lg:shrink-0" aria-label="Filters">
         {/* Folded on a phone, where the results come first; open where there is room beside them. */}
-        <details className="collapse collapse-arrow bg-base-100 ring-1 ring-base-300" open={isWide}>
+        <details ref={filtersPanel} className="collapse collapse-arrow bg-base-100 ring-1 ring-base-300" open={isWide}>
           <summary className="collapse-title font-semibold lg:hidden">Filters</summary>
           <div className="collapse-content">
-            <SearchFilters key={toSearchParams(choices).toString()} choices={choices} facets={first?.facets} change={change} />
+            <SearchFilters key={toSearchParams(choices).toString()} choices={choices} facets={first?.facets} change={change} onApplied={() => foldOnPhone(filtersPanel.current)} />
           </div>
         </details>
       </aside>

@@ -6,14 +6,14 @@ import { openDatabaseBefore } from '../../test/helpers/migrations.ts';
 import { DATABASE_KINDS } from '../../test/helpers/test-app.ts';
 
 for (const kind of DATABASE_KINDS) {
-  describe(`migration 0009 (documents out of the profile rows, revisions) of existing profiles [${kind}]`, () => {
+  describe(`migration 0010 (documents out of the profile rows, revisions) of existing profiles [${kind}]`, () => {
     const cleanups: Array<() => Promise<void> | void> = [];
     afterAll(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
     it('moves every stored document byte for byte into business_documents and gives each profile its own revision', async () => {
-      const { database } = await openDatabaseBefore(kind, '0009', cleanups);
+      const { database } = await openDatabaseBefore(kind, '0010', cleanups);
       const db = database.db;
       // Profiles as 0008 left them: one with its permit in the row, one saved without a document yet.
       await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES

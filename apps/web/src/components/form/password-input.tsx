@@ -1,5 +1,5 @@
 import { useState, type ComponentPropsWithRef } from 'react';
-import { inputClass } from '../../../components/form/form-field.tsx';
+import { inputClass } from './form-field.tsx';
 
 /** A password field with a show/hide toggle (docs/product/screens.md: the field toggles between hidden and visible). */
 export function PasswordInput(props: Omit<ComponentPropsWithRef<'input'>, 'type' | 'className'>) {

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_buyer_status_seq_idx" ON "orders" USING btree ("buyer_id","status","seq" DESC NULLS LAST);

@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+import { shipByWindow, type Sale } from '@bulkcart/contracts/order';
+import { Modal } from '../../../components/modal.tsx';
+import { notify } from '../../../components/notice.tsx';
+import { useAcceptSales } from '../api/sale-actions.ts';
+import { ShipByField, shipByProblem } from './ship-by-field.tsx';
+
+/** "BC-10001, BC-10002 and BC-10003" */
+function listNumbers(numbers: string[]): string {
+  return numbers.length <= 1 ? (numbers[0] ?? '') : `${numbers.slice(0, -1).join(', ')} and ${numbers.at(-1)}`;
+}
+
+/**
+ * The desk's "Accept selected": the chosen placed orders accepted in one step with one ship-by date.
+ * Each order stands alone: one the buyer cancelled meanwhile is named in an error notice while the
+ * others are accepted (and confirmed in a success notice).
+ */
+export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; onClose: () => void; onDone: () => void }) {
+  const id = useId();
+  const [dates] = useState(() => shipByWindow(new Date()));
+  const [shipBy, setShipBy] = useState(dates.default);
+  const [error, setError] = useState<string | undefined>();
+  const accept = useAcceptSales();
+  const numbers = orders.map((order) => order.number);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (accept.isPending) return;
+    const problem = shipByProblem(shipBy, dates);
+    setError(problem ?? undefined);
+    if (problem) return;
+    accept.mutate(
+      { ids: orders.map((order) => order._id), shipBy },
+      {
+        onSuccess: ({ accepted, refused }) => {
+          if (accepted.length > 0) {
+            // Named in the order the seller saw them, not the server's.
+            const done = new Set(accepted.map((order) => order._id));
+            const names = listNumbers(orders.filter((order) => done.has(order._id)).map((order) => order.number));
+            notify({ kind: 'success', text: accepted.length === 1 ? `Order ${names} accepted` : `Orders ${names} accepted`, durationMs: 1000 });
+          }
+          if (refused.length > 0) {
+            notify({ kind: 'error', title: refused.length === 1 ? 'One order not accepted' : `${refused.length} orders not accepted`, text: refused.map((r) => `${r.number ?? 'An order'}: ${r.message}`).join(' ') });
+          }
+          onDone();
+        },
+        onError: (failure) => {
+          setError(failure.fieldErrors.shipBy?.join(' '));
+          notify({ kind: 'error', title: failure.title || 'Error', text: failure.message });
+        },
+      },
+    );
+  }
+
+  const formId = `${id}-form`;
+  return (
+    <Modal
+      open
+      title={`Accept ${orders.length} orders`}
+      onClose={() => {
+        if (!accept.isPending) onClose();
+      }}
+      actions={
+        <>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={accept.isPending}>
+            {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            Accept {orders.length} orders
+          </button>
+          <button type="button" className="btn" onClick={onClose} disabled={accept.isPending}>
+            Back
+          </button>
+        </>
+      }
+    >
+      <form id={formId} noValidate className="flex flex-col gap-3" onSubmit={submit}>
+        <p className="text-sm break-words" data-testid="bulk-accept-orders">
+          {listNumbers(numbers)}
+        </p>
+        <ShipByField id={`${id}-ship-by`} dates={dates} value={shipBy} error={error} onChange={setShipBy} />
+        <p className="text-sm text-base-content/70">You promise to ship them all by this date; each buyer is told.</p>
+      </form>
+    </Modal>
+  );
+}
