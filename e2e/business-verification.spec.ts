@@ -61,6 +61,19 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
   return page;
 }
 
+/** The queue card of `legalName`, loading more pages until it shows. */
+async function findCard(operator: Page, legalName: string) {
+  await operator.goto('/admin/verifications');
+  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
+  let card = operator.getByRole('article', { name: legalName });
+  while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
+    await operator.getByRole('button', { name: 'Load more' }).click();
+    card = operator.getByRole('article', { name: legalName });
+  }
+  await expect(card).toBeVisible();
+  return card;
+}
+
 test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
   // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
   test.setTimeout(90_000);
@@ -111,18 +124,23 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
 
   // The operator finds it in the queue, looks at the document (sandboxed) and approves it.
   const operator = await signInAsOperator(browser, baseURL!);
-  await operator.goto('/admin/verifications');
-  await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
-  let card = operator.getByRole('article', { name: legalName });
-  while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
-    await operator.getByRole('button', { name: 'Load more' }).click();
-    card = operator.getByRole('article', { name: legalName });
-  }
+  const card = await findCard(operator, legalName);
   await expect(card).toContainText(signedInUser.email);
+  // The page's CSP must let the viewer in: any violation it reports fails the test.
+  await operator.evaluate(() => {
+    (window as unknown as { cspViolations: string[] }).cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+  });
   await card.getByRole('button', { name: /Show document/ }).click();
   const frame = card.locator('iframe');
-  await expect(frame).toHaveAttribute('sandbox', '');
-  await expect(frame).toHaveAttribute('src', /^blob:/);
+  await expect(frame).toHaveAttribute('src', /^\/api\/admin\/verifications\/[^/]+\/preview$/);
+  // Served inline from our origin, sandboxed by the answer's own CSP (the frame attribute would stop the PDF viewer).
+  const preview = await operator.request.get((await frame.getAttribute('src'))!);
+  expect(preview.status()).toBe(200);
+  expect(preview.headers()).toMatchObject({ 'content-type': 'application/pdf', 'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'self'" });
+  expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
+  await expect(card.getByRole('link', { name: 'Download permit.pdf' })).toHaveAttribute('href', /\/document$/);
+  expect(await operator.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   await card.getByRole('button', { name: 'Approve' }).click();
   await expect(operator.getByRole('article', { name: legalName })).toHaveCount(0);
   await operator.context().close();
@@ -141,6 +159,35 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   expect(await order.json()).toMatchObject({ unitPrice: 8.1, total: 4050 });
 });
 
+test('the operator is told "This submission changed since you opened it" when the buyer edits mid-review, and approves what they then see', async ({ page, browser, baseURL, signedInUser: _buyer }) => {
+  test.setTimeout(90_000);
+  const legalName = `E2E Swapped ${randomUUID().slice(0, 6)}`;
+  const headers = { origin: baseURL! };
+  expect((await page.request.put('/api/business', { data: businessBody(legalName), headers })).status()).toBe(200);
+  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  expect(uploaded.status()).toBe(200);
+
+  const operator = await signInAsOperator(browser, baseURL!);
+  const card = await findCard(operator, legalName);
+  await expect(card).toContainText('SR-2026-0042');
+
+  // While the operator looks, the buyer changes the permit number.
+  const edited = await page.request.put('/api/business', { data: { ...businessBody(legalName), permitNumber: 'SR-2026-9999' }, headers });
+  expect(edited.status()).toBe(200);
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(card.getByRole('alert')).toHaveText('This submission changed since you opened it. Look at it again before deciding.');
+  // Nothing was decided, and the entry now shows what the buyer submitted.
+  await expect(card).toContainText('SR-2026-9999');
+  expect(((await (await page.request.get('/api/business')).json()) as { status: string }).status).toBe('pending');
+
+  await card.getByRole('button', { name: 'Approve' }).click();
+  await expect(operator.getByRole('article', { name: legalName })).toHaveCount(0);
+  await operator.context().close();
+  const profile = (await (await page.request.get('/api/business')).json()) as { status: string; profile: { permitNumber: string } };
+  expect(profile).toMatchObject({ status: 'verified', profile: { permitNumber: 'SR-2026-9999' } });
+});
+
 test('non-operators find no verification queue', async ({ page, signedInUser: _user }) => {
   await page.goto('/admin/verifications');
   await expect(page.getByRole('heading', { name: 'Verification queue' })).toHaveCount(0);
@@ -154,7 +201,8 @@ test('screenshots: the business profile, the queue and the price nudge at 390 an
   const product = await listLadder(baseURL!);
   // A submitted profile, so the queue has one to show and the profile shows its document.
   const headers = { origin: baseURL! };
-  expect((await page.request.put('/api/business', { data: businessBody(`Screenshot Supplies ${randomUUID().slice(0, 4)}`), headers })).status()).toBe(200);
+  const legalName = `Screenshot Supplies ${randomUUID().slice(0, 4)}`;
+  expect((await page.request.put('/api/business', { data: businessBody(legalName), headers })).status()).toBe(200);
   const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
   expect(uploaded.status()).toBe(200);
   const operator = await signInAsOperator(browser, baseURL!);
@@ -171,6 +219,11 @@ test('screenshots: the business profile, the queue and the price nudge at 390 an
     await operator.goto('/admin/verifications');
     await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
     await operator.screenshot({ path: `${SCREENSHOTS}verification-queue-${width}.png` });
+    const card = await findCard(operator, legalName);
+    await card.getByRole('button', { name: /Show document/ }).click();
+    await expect(card.getByTestId('document-preview')).toBeVisible();
+    await card.getByTestId('document-preview').scrollIntoViewIfNeeded();
+    await operator.screenshot({ path: `${SCREENSHOTS}verification-document-${width}.png` });
   }
   await operator.context().close();
 });

@@ -116,9 +116,13 @@ test('a product named with markup and script shows as text on cards, detail, tab
 test('the checkout dialog prints the product name as text too', async ({ page, baseURL, signedInUser: _buyer }) => {
   const dialogs = watchDialogs(page);
   const fields = hostileProduct();
-  const product = await addProduct(page.request, baseURL!, fields);
+  // Another business sells it (nobody may buy their own product).
+  const sellerRequest = await playwrightRequest.newContext({ baseURL });
+  await signUpViaApi(sellerRequest, baseURL!, newUser('seller'));
+  const product = await addProduct(sellerRequest, baseURL!, fields);
+  await sellerRequest.dispose();
   // The product's own page, not the featured list: parallel tests add best-rated products too, and the
-  // home page shows only the newest 8 of them.
+  // home page shows only 8 of them.
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();
   const checkout = page.getByRole('dialog');

@@ -13,6 +13,7 @@ import { registerCanonicalPathRefusal, registerEmptyParamRefusal, rewriteToCanon
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
@@ -22,7 +23,7 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
-import { registerAdminRoutes } from './modules/business/admin.routes.ts';
+import { isAdminPath, isOperatorRequest, registerAdminRoutes } from './modules/business/admin.routes.ts';
 import { createLocalMailbox } from './modules/notifications/local-mailbox.ts';
 import { registerDevMailbox } from './modules/notifications/dev-mailbox.routes.ts';
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
@@ -112,7 +113,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock, mailbox };
 
-  await registerOpenApi(app);
+  await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);
   await registerSecurity(app, config, ctx.auth);
   registerRateLimits(app, ctx);
@@ -130,6 +131,10 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerListRoutes(app, ctx);
   await registerSellerRoutes(app, ctx);
   if (config.seedDemo) registerDevMailbox(app, ctx);
-  await registerWebApp(app, config.webDist);
+  await registerWebApp(
+    app,
+    config.webDist,
+    answerUnmatchedApiRequest(routes, { isPrivate: isAdminPath, mayKnowPrivate: (request) => isOperatorRequest(ctx, request) }),
+  );
   return { app, ctx, routes };
 }

@@ -52,7 +52,8 @@ export const addressSchema = z.object({
     .string({ error: 'Country is required' })
     .trim()
     .toUpperCase()
-    .refine((c) => COUNTRIES.has(c), 'Country must be a two-letter ISO 3166-1 code, such as US'),
+    .refine((c) => COUNTRIES.has(c), 'Country must be a two-letter ISO 3166-1 code, such as US')
+    .meta({ enum: COUNTRY_CODES, description: 'ISO 3166-1 alpha-2 code of an officially assigned country, e.g. US (lower case is accepted and stored upper case)' }),
   phone: required('Phone', 32).regex(/^\+?[0-9 ()./-]{6,}$/, 'Enter a valid phone number'),
 });
 export type Address = z.infer<typeof addressSchema>;

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** A path of the API asked with a method it does not have; `Allow` names the ones it has. */
+  METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
   OUT_OF_STOCK: 409,
   /** POST /api/order with an `expectedUnitPrice` the server's price no longer matches. */

@@ -34,6 +34,33 @@ const optionalText = (label: string, max: number) =>
   );
 
 /**
+ * What isSafeImageUrl accepts, as a pattern for the API description: every accepted value matches it
+ * (a property test holds that); an https URL must also parse.
+ */
+export const IMAGE_URL_PATTERN = `^(?:[Hh][Tt][Tt][Pp][Ss]://[^\\s\\\\<>"'/?#\\x00-\\x1f\\x7f]|/(?!/))[^\\s\\\\<>"'\\x00-\\x1f\\x7f]*$`;
+
+/**
+ * Characters that never belong in a stored image URL: white space, quotes, angle brackets and
+ * backslashes (how markup or another URL sneaks in), and control characters (which a URL parser
+ * silently drops, so what is stored would not be what is shown).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
+const UNSAFE_URL_CHARACTERS = /[\s\\<>"'\x00-\x1f\x7f]/;
+
+export function isSafeImageUrl(value: string): boolean {
+  if (UNSAFE_URL_CHARACTERS.test(value)) return false;
+  if (value.startsWith('/')) return !value.startsWith('//');
+  // Spelled out, so `https:host` and `https:/host` (which URL parsers fix up) are refused as written.
+  if (!/^https:\/\/[^/?#]/i.test(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * An image is an https URL or a path on this server. `javascript:`, `data:`, protocol-relative and
  * plain http URLs are refused: they are how stored content turns into script or mixed content.
  */
@@ -42,18 +69,8 @@ export const imageUrlSchema = z
   .trim()
   .min(1, 'Image is required')
   .max(LIMITS.imageUrlMax, 'Image URL is too long')
-  .refine(isSafeImageUrl, 'Image must be an https URL or a path on this site (starting with /)');
-
-export function isSafeImageUrl(value: string): boolean {
-  if (/[\s\\<>"']/.test(value)) return false;
-  if (value.startsWith('/')) return !value.startsWith('//');
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' && url.hostname.length > 0;
-  } catch {
-    return false;
-  }
-}
+  .refine(isSafeImageUrl, 'Image must be an https URL or a path on this site (starting with /)')
+  .meta({ pattern: IMAGE_URL_PATTERN, description: 'An https URL (with a host) or a path on this site starting with a single /; no spaces, quotes, < > or backslashes' });
 
 const optionalImage = z.preprocess(blankToUndefined, imageUrlSchema.optional());
 

@@ -6,6 +6,7 @@ const DEFAULT_TITLES: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Sign in required',
   FORBIDDEN: 'Not allowed',
   NOT_FOUND: 'Not found',
+  METHOD_NOT_ALLOWED: 'Method not allowed',
   CONFLICT: 'Conflict',
   OUT_OF_STOCK: 'sorry supply is short',
   PRICE_CHANGED: 'The price changed',

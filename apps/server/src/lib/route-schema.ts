@@ -64,8 +64,8 @@ export interface RouteContract {
   response: Record<number, z.ZodType>;
   /** A `multipart/form-data` body of one file field with this name (instead of `body`). */
   multipartFile?: string;
-  /** The 200 answer is a file download, not JSON (its type is the file's own). */
-  download?: boolean;
+  /** The 200 answer is a file, not JSON (its type is the file's own): a download, or shown in the page. */
+  download?: 'attachment' | 'inline';
   /**
    * Error statuses a client must handle on this route, each with what it means here; every route
    * also answers the one error shape under 4XX/5XX (plugins/openapi.ts).
@@ -73,11 +73,14 @@ export interface RouteContract {
   errors?: Record<number, string>;
 }
 
+/** The header a 429 or 503 carries. */
+const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description: 'Seconds to wait before trying again' } };
+
 /** A file answer, as OpenAPI 3.1 describes binary content. */
-const DOWNLOAD_RESPONSE = {
-  description: 'The file, as an attachment',
+const fileResponse = (disposition: 'attachment' | 'inline') => ({
+  description: disposition === 'attachment' ? 'The file, as an attachment' : 'The file, inline (Content-Disposition: inline), sandboxed by its own Content-Security-Policy',
   content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-};
+});
 
 /**
  * Route options from a route's zod contracts: the answers are serialised with the JSON Schema
@@ -92,9 +95,9 @@ export function routeContract(contract: RouteContract): Pick<RouteShorthandOptio
   for (const [status, body] of Object.entries(contract.response)) {
     response[status] = { description: STATUS_TEXT[Number(status)] ?? 'Success', ...toJsonSchema(body, 'output') };
   }
-  if (contract.download) response['200'] = DOWNLOAD_RESPONSE;
+  if (contract.download) response['200'] = fileResponse(contract.download);
   for (const [status, description] of Object.entries(contract.errors ?? {})) {
-    response[status] = { ...errorResponseSchema, description };
+    response[status] = { ...errorResponseSchema, description, ...(status === '429' || status === '503' ? { headers: RETRY_AFTER } : {}) };
   }
   const schema: FastifySchema & Record<string, unknown> = {
     summary: contract.summary,

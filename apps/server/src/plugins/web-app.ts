@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { sendApiNotFound } from './errors.ts';
 import { isApiPath, pathOf } from './canonical-path.ts';
 import { DEFAULT_WEB_DIST } from '../locations.ts';
 import { logAtDebug } from './request-log.ts';
@@ -11,7 +10,12 @@ import { logAtDebug } from './request-log.ts';
  * Serves the built React app. Hashed assets are cached for a year; index.html never, so a deploy is
  * picked up at once. Any non-API path falls back to index.html so deep links load the app.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string | null,
+  /** What an /api path no route matched answers (404, or 405 when other methods exist: method-not-allowed.ts). */
+  answerUnmatchedApi: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
+): Promise<void> {
   const root = path.resolve(webDist ?? DEFAULT_WEB_DIST);
   const hasBuild = existsSync(path.join(root, 'index.html'));
   if (hasBuild) {
@@ -29,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string | nul
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (isApiPath(pathOf(request))) return sendApiNotFound(reply);
+    if (isApiPath(pathOf(request))) return answerUnmatchedApi(request, reply);
     logAtDebug(request);
     if (!hasBuild) return reply.status(503).type('text/plain').send('The web app is not built. Run `npm run build`.');
     if (request.method !== 'GET' && request.method !== 'HEAD') return reply.status(404).send();

@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { COUNTRIES, CURSOR_PATTERN, IMAGE_URL_PATTERN, isSafeImageUrl } from '@bulkcart/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
 import { asUser, signUpOperator, signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
+import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
+import { DOCUMENT_UPLOADS_PER_HOUR } from '../../src/modules/business/business.routes.ts';
 
 /**
  * GET /api/openapi.json against the app itself: the route table the app really registered (not the
@@ -371,6 +375,11 @@ const SAMPLES: Sample[] = [
     send: ({ env, operator, verificationId }) => env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/document`, headers: asUser(operator) }),
   },
   {
+    operation: 'GET /api/admin/verifications/{id}/preview',
+    what: 'the document inline',
+    send: ({ env, operator, verificationId }) => env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/preview`, headers: asUser(operator) }),
+  },
+  {
     operation: 'POST /api/admin/verifications/{id}/reject',
     what: 'reject',
     send: ({ env, operator, verificationId, revision }) =>
@@ -487,5 +496,163 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
       sample.keep?.(world, body);
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+type Operation = { parameters?: Array<{ name: string; in: string; schema?: { pattern?: string } }>; requestBody?: { content?: Record<string, { schema?: JsonSchemaNode }> } };
+type JsonSchemaNode = { properties?: Record<string, JsonSchemaNode>; pattern?: string; enum?: unknown[]; items?: JsonSchemaNode };
+const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** `/api/product/{id}` → a regex matching concrete paths of it. */
+function templateRegex(path: string): RegExp {
+  return new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`);
+}
+
+function operationOf(doc: OpenApiDocument, method: string, path: string): Operation {
+  const operation = (doc.paths[path] as Record<string, Operation> | undefined)?.[method];
+  if (!operation) throw new Error(`${method.toUpperCase()} ${path} is not described`);
+  return operation;
+}
+
+function jsonBodyOf(doc: OpenApiDocument, method: string, path: string): JsonSchemaNode {
+  const schema = operationOf(doc, method, path).requestBody?.content?.['application/json']?.schema;
+  if (!schema) throw new Error(`${method.toUpperCase()} ${path} has no JSON body described`);
+  return schema;
+}
+
+describe('OpenAPI description: the rules it states are the rules the server keeps', () => {
+  let env: TestEnv;
+  let doc: OpenApiDocument;
+  let operator: TestUser;
+  let buyer: TestUser;
+
+  beforeAll(async () => {
+    env = await createTestEnv('pglite', { ADMIN_EMAILS: OPENAPI_OPERATOR });
+    doc = (await env.request({ method: 'GET', url: OPENAPI_PATH })).json() as OpenApiDocument;
+    operator = await signUpOperator(env, OPENAPI_OPERATOR, 'Rules Operator');
+    buyer = await signUpUser(env, { name: 'Rules Buyer' });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  it('answers 405 with Allow for every method a described path does not have, as the description says', async () => {
+    expect((doc as unknown as { info: { description: string } }).info.description).toContain('**405** with an `Allow` header');
+    const paths = Object.keys(doc.paths);
+    const checked: string[] = [];
+    for (const path of paths) {
+      const concrete = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
+      // Every described path this concrete path also matches (e.g. GET /api/products/{email} and PATCH /api/products/{id}).
+      const described = new Set(paths.filter((other) => templateRegex(other).test(concrete)).flatMap((other) => Object.keys(doc.paths[other]!).map((m) => m.toUpperCase())));
+      const allow = [...HTTP_METHODS.filter((m) => m === 'GET' && described.has('GET')).flatMap(() => ['GET', 'HEAD']), ...HTTP_METHODS.filter((m) => m !== 'GET' && described.has(m))].join(', ');
+      for (const method of HTTP_METHODS.filter((m) => !described.has(m))) {
+        const response = await env.request({ method, url: concrete, headers: asUser(operator), ...(method === 'GET' ? {} : { payload: {} }) });
+        expect(response.statusCode, `${method} ${path}`).toBe(405);
+        expect(response.headers.allow, `${method} ${path}`).toBe(allow);
+        expect(response.json(), `${method} ${path}`).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', title: 'Method not allowed', message: `${method} is not a method of this path; it answers ${allow}.` } });
+        checked.push(`${method} ${path}`);
+      }
+    }
+    expect(checked).toContain('PUT /api/topproduct');
+    expect(checked).toContain('DELETE /api/admin/audit');
+    // To anyone but an operator the operators' paths are not there, whatever the method.
+    for (const headers of [asUser(buyer), {}]) {
+      const hidden = await env.request({ method: 'DELETE', url: '/api/admin/audit', headers });
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.headers.allow).toBeUndefined();
+    }
+    // A path no route has is still a 404.
+    expect((await env.request({ method: 'PUT', url: '/api/nothing-here', payload: {} })).statusCode).toBe(404);
+  });
+
+  it('states the cursor format on every list, and a cursor outside it or never issued is a 422 "Invalid cursor"', async () => {
+    const lists = Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, Operation>)
+        .filter(([, operation]) => operation.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))
+        .map(([method, operation]) => ({ method, path, operation })),
+    );
+    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['/api/allproduct', '/api/search', '/api/orders/{email}', '/api/sales', '/api/notifications', '/api/admin/verifications', '/api/admin/audit']));
+    for (const { path, operation } of lists) {
+      expect(operation.parameters?.find((p) => p.name === 'cursor')?.schema?.pattern, path).toBe(CURSOR_PATTERN);
+      const url = path.replace('{email}', encodeURIComponent(operator.email));
+      for (const cursor of ['not*a*cursor', 'x'.repeat(81), 'zzzz']) {
+        expect(new RegExp(CURSOR_PATTERN).test(cursor), cursor).toBe(cursor === 'zzzz');
+        const response = await env.request({ method: 'GET', url: `${url}?cursor=${encodeURIComponent(cursor)}`, headers: asUser(operator) });
+        expect(response.statusCode, `${path} ${cursor}`).toBe(422);
+        expect(response.json().error, `${path} ${cursor}`).toMatchObject({ title: 'Invalid cursor', fieldErrors: { cursor: ['Invalid cursor'] } });
+      }
+    }
+  });
+
+  it('states the image URL rule as a pattern every URL the server accepts matches, and the server refuses what it excludes', async () => {
+    const body = jsonBodyOf(doc, 'post', '/api/addproduct');
+    for (const field of ['image', 'image2', 'image3']) expect(body.properties?.[field]?.pattern, field).toBe(IMAGE_URL_PATTERN);
+    expect(jsonBodyOf(doc, 'put', '/api/updateproduct/{id}').properties?.image?.pattern).toBe(IMAGE_URL_PATTERN);
+    const pattern = new RegExp(IMAGE_URL_PATTERN);
+    const urlish = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true, withFragments: true }),
+      fc.tuple(fc.constantFrom('https://', 'HTTPS://', 'https:', 'https:/', '/', '//', 'javascript:', 'data:', ' https://'), fc.string({ unit: 'binary', maxLength: 30 })).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(urlish, (value) => {
+        if (isSafeImageUrl(value)) expect(pattern.test(value), JSON.stringify(value)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+    for (const image of ['javascript:alert(1)', '//evil.example/x.png', 'http://example.com/x.png', 'https:example.com/x.png', 'https://exa\u0001mple.com/x.png']) {
+      expect(pattern.test(image), image).toBe(false);
+      const response = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(buyer), payload: validProductBody({ image }) });
+      expect(response.statusCode, image).toBe(422);
+      expect(Object.keys(response.json().error.fieldErrors), image).toEqual(['image']);
+    }
+  });
+
+  it('states the ISO 3166-1 country codes an address takes, and the server refuses any other', async () => {
+    const address = jsonBodyOf(doc, 'put', '/api/account/ship-to');
+    expect(address.properties?.country?.enum).toEqual([...COUNTRIES]);
+    expect(jsonBodyOf(doc, 'put', '/api/business').properties?.address?.properties?.country?.enum).toEqual([...COUNTRIES]);
+    const shipTo = { company: 'Rules Ltd', line1: '1 Rule Road', city: 'Leeds', region: 'West Yorkshire', postalCode: 'LS1 1AA', phone: '+44 113 496 0000' };
+    for (const country of ['XK', 'UK', 'EU', 'ZZ']) {
+      expect(COUNTRIES.has(country)).toBe(false);
+      const response = await env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...shipTo, country } });
+      expect(response.statusCode, country).toBe(422);
+    }
+    expect((await env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...shipTo, country: 'GB' } })).statusCode).toBe(200);
+  });
+});
+
+describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT on)', () => {
+  let env: TestEnv;
+  let doc: OpenApiDocument;
+  beforeAll(async () => {
+    env = await createTestEnv('pglite', { RATE_LIMIT: 'true' });
+    doc = (await env.request({ method: 'GET', url: OPENAPI_PATH })).json() as OpenApiDocument;
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  /** Sends `send` until it answers 429 (at most `limit` + 1 times) and checks that answer against the description. */
+  async function expectDescribed429(operation: string, limit: number, send: () => Promise<LightMyRequestResponse>): Promise<void> {
+    const [method = '', path = ''] = operation.split(' ');
+    const described = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema?: object }> }>;
+    expect(described['429']?.headers, operation).toHaveProperty('retry-after');
+    let response: LightMyRequestResponse | null = null;
+    for (let n = 0; n <= limit && response?.statusCode !== 429; n++) response = await send();
+    expect(response?.statusCode, operation).toBe(429);
+    expect(Number(response?.headers['retry-after'])).toBeGreaterThan(0);
+    const validate = new Ajv2020({ strict: false }).compile(described['429']!.content!['application/json']!.schema!);
+    expect(validate(response!.json()), operation).toBe(true);
+  }
+
+  it('describes 429 with Retry-After on order creation and document uploads, and the server answers it as described', async () => {
+    const seller = await signUpUser(env, { name: 'Limited Seller' });
+    const buyer = await signUpUser(env, { name: 'Limited Buyer' });
+    const listed = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ mainquantity: 100_000, minquantity: 1 }) });
+    const productId = idOf(listed.json());
+    await expectDescribed429('POST /api/order', ORDERS_PER_USER_PER_MINUTE, () => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }));
+    await env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() });
+    await expectDescribed429('POST /api/business/document', DOCUMENT_UPLOADS_PER_HOUR, () => uploadPermit({ env, buyer } as World, tinyPdf()));
   });
 });

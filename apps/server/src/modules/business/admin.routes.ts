@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { approveInputSchema, auditListQuerySchema, auditListSchema, rejectInputSchema, verificationListQuerySchema, verificationListSchema, verificationSchema } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
@@ -14,6 +14,20 @@ import { crossSiteRefusal } from '../../plugins/security.ts';
 
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });
+
+export function isAdminPath(path: string): boolean {
+  return path.startsWith('/api/admin/');
+}
+
+/** The request's operator, or null: the only people an admin path exists for. */
+async function operatorSession(ctx: AppContext, request: FastifyRequest): Promise<SessionUser | null> {
+  const user = await getSessionUser(ctx.auth, request);
+  return user && (await isOperator(ctx.db, ctx.config, user)) ? user : null;
+}
+
+export async function isOperatorRequest(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
+  return (await operatorSession(ctx, request)) !== null;
+}
 
 /** The router's own 404, word for word: to anyone else an admin route does not exist. */
 const noSuchRoute = () => new AppError('NOT_FOUND', 'No such API route.', { title: 'Not found' });
@@ -32,8 +46,8 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
   const refuseCrossSite = crossSiteRefusal(ctx.config, ctx.auth);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
-      const user = await getSessionUser(ctx.auth, request);
-      if (!(await isOperator(ctx.db, ctx.config, user)) || !user) throw noSuchRoute();
+      const user = await operatorSession(ctx, request);
+      if (!user) throw noSuchRoute();
       // The global cross-site check leaves these routes to us: an operator's write is checked here.
       await refuseCrossSite(request);
       operators.set(request, user);
@@ -57,10 +71,26 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
 
     scope.get<{ Params: { id: string } }>(
       '/api/admin/verifications/:id/document',
-      routeContract({ summary: "Download a verification's document (operators)", tags, signedIn: true, params: idParams, response: {}, download: true }),
+      routeContract({ summary: "Download a verification's document (operators)", tags, signedIn: true, params: idParams, response: {}, download: 'attachment' }),
       async (request, reply) => {
         operatorOf(request);
         return sendDocument(reply, await readVerificationDocument(ctx.db, request.params.id));
+      },
+    );
+
+    scope.get<{ Params: { id: string } }>(
+      '/api/admin/verifications/:id/preview',
+      routeContract({
+        summary: "A verification's document to look at in the page: inline, sandboxed by its own CSP, framable by this site only (operators)",
+        tags,
+        signedIn: true,
+        params: idParams,
+        response: {},
+        download: 'inline',
+      }),
+      async (request, reply) => {
+        operatorOf(request);
+        return sendDocument(reply, await readVerificationDocument(ctx.db, request.params.id), 'inline');
       },
     );
 

@@ -118,7 +118,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
 
   app.get(
     '/api/business/document',
-    routeContract({ summary: 'Download your uploaded permit', tags, signedIn: true, response: {}, download: true }),
+    routeContract({ summary: 'Download your uploaded permit', tags, signedIn: true, response: {}, download: 'attachment' }),
     async (request, reply) => {
       const user = await requireUser(ctx.auth, request);
       return sendDocument(reply, await readDocument(ctx.db, eq(businessProfiles.userId, user.id)));

@@ -232,6 +232,23 @@ describeEachDatabase(
       expect(reviewed.statusCode).toBe(200);
       expect(reviewed.headers['content-disposition']).toMatch(/^attachment;/);
       expect(reviewed.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+      // …and look at it in the page: inline, still sandboxed and unsniffed, framable by this site only.
+      const preview = await env().request({ method: 'GET', url: `/api/admin/verifications/${id}/preview`, headers: asUser(operator) });
+      expect(preview.statusCode).toBe(200);
+      expect(preview.rawPayload.toString('latin1')).toBe(html);
+      expect(preview.headers).toMatchObject({
+        'content-type': 'application/pdf',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'self'",
+        'cross-origin-resource-policy': 'same-origin',
+        'cache-control': 'private, no-store',
+      });
+      expect(preview.headers['content-disposition']).toMatch(/^inline; filename="_img src_x onerror_alert_1_.pdf"/);
+      for (const headers of [asUser(owner), asUser(other), {}]) {
+        const hidden = await env().request({ method: 'GET', url: `/api/admin/verifications/${id}/preview`, headers });
+        expect(hidden.statusCode).toBe(404);
+        expect(hidden.rawPayload.toString('latin1')).not.toContain('alert(1)');
+      }
     });
 
     it('lists the queue oldest submission first, paged with a Link header, with the email and profile', async () => {
@@ -276,8 +293,10 @@ describeEachDatabase(
       await approve(await verificationId(env(), first));
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
       for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
+        // The trail is read-only: no method but GET exists on it, which an operator is told (405).
         const changed = await env().request({ method, url: `/api/admin/audit`, headers: asUser(operator), payload: {} });
-        expect(changed.statusCode, method).toBe(404);
+        expect(changed.statusCode, method).toBe(405);
+        expect(changed.headers.allow, method).toBe('GET, HEAD');
       }
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
     });

@@ -19,6 +19,7 @@ import { requireUser } from '../accounts/session.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { cancelOrder, confirmReceived, createOrder, getOrder, getShipTo, listOrders, putShipTo, type OrdersContext } from './orders.service.ts';
 import { countOpenOrders } from './sales.service.ts';
+import { ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../plugins/rate-limits/order-limits.ts';
 
 /** Orders page like every list: the same bounded `limit` and opaque `cursor` as the catalog's. */
 
@@ -51,7 +52,20 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
 
   app.post(
     '/api/order',
-    routeContract({ summary: 'Buy a product', tags, signedIn: true, headers: orderHeaders, body: createOrderInputSchema, response: { 200: orderSchema, 201: orderSchema } }),
+    routeContract({
+      summary: 'Buy a product',
+      tags,
+      signedIn: true,
+      headers: orderHeaders,
+      body: createOrderInputSchema,
+      response: { 200: orderSchema, 201: orderSchema },
+      errors: {
+        403: 'Your own product, or (BUYER_VERIFICATION=required) your business is not verified',
+        409: 'OUT_OF_STOCK: not enough stock; PRICE_CHANGED: the price is not the expectedUnitPrice you sent (error.unitPrice is the price now); CONFLICT: no price yet',
+        422: 'BELOW_MOQ: fewer than the minimum; VALIDATION: a field (fieldErrors), not whole cases, or an Idempotency-Key used for another order',
+        429: `More than ${ORDERS_PER_USER_PER_MINUTE} order requests from you, or ${ORDERS_PER_IP_PER_MINUTE} from your network, in a minute (RATE_LIMIT)`,
+      },
+    }),
     async (request, reply) => {
     const orders = await as(request);
     const idempotencyKey = readIdempotencyKey(request);

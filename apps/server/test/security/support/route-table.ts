@@ -126,6 +126,7 @@ const BUSINESS_ROUTES: RouteCase[] = [
   },
   adminRoute('GET /api/admin/verifications', () => ({ method: 'GET', url: '/api/admin/verifications?status=pending' })),
   adminRoute('GET /api/admin/verifications/{id}/document', (f) => ({ method: 'GET', url: `/api/admin/verifications/${f.verificationId}/document` })),
+  adminRoute('GET /api/admin/verifications/{id}/preview', (f) => ({ method: 'GET', url: `/api/admin/verifications/${f.verificationId}/preview` })),
   adminRoute('POST /api/admin/verifications/{id}/approve', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/approve` })),
   adminRoute('POST /api/admin/verifications/{id}/reject', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/reject`, payload: { reason: 'No' } })),
   adminRoute('GET /api/admin/audit', () => ({ method: 'GET', url: '/api/admin/audit' })),

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Verification } from '@bulkcart/contracts/business';
-import { apiGetBlob, apiGetPage, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGetPage, apiSend, type ApiError } from '../../../lib/api-client.ts';
 
 export const verificationKeys = { queue: ['admin', 'verifications', 'pending'] as const };
 const PAGE = 10;
@@ -16,9 +16,14 @@ export function useVerificationQueue() {
   });
 }
 
-/** The document as a Blob: previewed from memory (an object URL), never opened from our origin. */
-export function getVerificationDocument(id: string): Promise<Blob> {
-  return apiGetBlob(`/admin/verifications/${encodeURIComponent(id)}/document`);
+/**
+ * Where a verification's document is read: `preview` is shown in the page (inline, sandboxed by the
+ * answer's own CSP), `download` saves it (an attachment). Both need the operator's session cookie,
+ * which the browser sends to our own origin.
+ */
+export function documentUrls(id: string): { preview: string; download: string } {
+  const base = `/api/admin/verifications/${encodeURIComponent(id)}`;
+  return { preview: `${base}/preview`, download: `${base}/document` };
 }
 
 /** A decision on the revision the operator is looking at (docs/decisions/016). */

@@ -47,7 +47,7 @@ export function VerificationCard({ verification }: { verification: Verification 
       {verification.document ? (
         previewing ? (
           // Keyed by revision: a document replaced since it was opened is fetched again, never shown stale.
-          <DocumentPreview key={verification.revision} id={verification._id} name={verification.document.name} />
+          <DocumentPreview key={verification.revision} id={verification._id} name={verification.document.name} type={verification.document.type} />
         ) : (
           <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setPreviewing(true)}>
             Show document ({verification.document.name})
