@@ -11,6 +11,7 @@ import { approveVerification, listAudit, listVerifications, readVerificationDocu
 import { sendDocument } from './document-reply.ts';
 import { isOperator } from './operators.ts';
 import { crossSiteRefusal } from '../../plugins/security.ts';
+import { verificationNotifier } from '../notifications/notify.ts';
 
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });
@@ -44,6 +45,8 @@ const DECISION_CONFLICT =
  */
 export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const refuseCrossSite = crossSiteRefusal(ctx.config, ctx.auth);
+  // A decision reaches the buyer's bell and, when mail is set up, their inbox.
+  const notifyBuyer = verificationNotifier(ctx.config);
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request) => {
       const user = await operatorSession(ctx, request);
@@ -107,7 +110,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       }),
       async (request) => {
         const operator = operatorOf(request);
-        return approveVerification(ctx.db, operator, request.params.id, parseInput(approveInputSchema, request.body));
+        return approveVerification(ctx.db, operator, request.params.id, parseInput(approveInputSchema, request.body), notifyBuyer);
       },
     );
 
@@ -124,7 +127,7 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
       }),
       async (request) => {
         const operator = operatorOf(request);
-        return rejectVerification(ctx.db, operator, request.params.id, parseInput(rejectInputSchema, request.body));
+        return rejectVerification(ctx.db, operator, request.params.id, parseInput(rejectInputSchema, request.body), notifyBuyer);
       },
     );
 

@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { profileColumns, readDocument, toBusinessProfile, type ProfileView, type StoredDocument } from './business.service.ts';
+import type { Notice, Notify } from './expiry-sweep.ts';
 
 /**
  * The operators' side (docs/decisions/014-business-verification.md): the queue, the decisions and
@@ -65,7 +66,19 @@ interface Decision {
  * deciding at once one wins and the other is told it was decided already, and an edit by the buyer
  * between the look and the click voids the click; a permit past its date cannot be approved.
  */
-async function decide(db: Db, operator: SessionUser, rawId: string, decision: Decision): Promise<Verification> {
+/** What the buyer is told of a decision, in the bell and by e-mail (a rejection with its reason). */
+export function decisionNotice(decision: Pick<Decision, 'action' | 'reason'>): Notice {
+  if (decision.action === 'approve') {
+    return { kind: 'verification-approved', title: 'Your business is verified', body: 'Wholesale volume prices now apply to your orders.' };
+  }
+  return {
+    kind: 'verification-rejected',
+    title: 'Your business verification was not approved',
+    body: `Reason: ${(decision.reason ?? '').replace(/[.\s]+$/, '')}. Correct your business profile or upload a new document to send it for review again.`,
+  };
+}
+
+async function decide(db: Db, operator: SessionUser, rawId: string, decision: Decision, notify: Notify): Promise<Verification> {
   const id = parseId(rawId);
   const today = new Date().toISOString().slice(0, 10);
   const { revision } = decision;
@@ -99,6 +112,8 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
       reason: decision.reason,
       revision,
     });
+    // In the decision's transaction: the buyer is told exactly when the decision stands.
+    await notify(decided.userId, decisionNotice(decision), tx);
   });
   const [row] = await db
     .select({ ...profileColumns, email: user.email, name: user.name })
@@ -123,12 +138,12 @@ async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<n
   });
 }
 
-export function approveVerification(db: Db, operator: SessionUser, id: string, input: ApproveInput): Promise<Verification> {
-  return decide(db, operator, id, { action: 'approve', reason: null, revision: input.revision });
+export function approveVerification(db: Db, operator: SessionUser, id: string, input: ApproveInput, notify: Notify): Promise<Verification> {
+  return decide(db, operator, id, { action: 'approve', reason: null, revision: input.revision }, notify);
 }
 
-export function rejectVerification(db: Db, operator: SessionUser, id: string, input: RejectInput): Promise<Verification> {
-  return decide(db, operator, id, { action: 'reject', reason: input.reason, revision: input.revision });
+export function rejectVerification(db: Db, operator: SessionUser, id: string, input: RejectInput, notify: Notify): Promise<Verification> {
+  return decide(db, operator, id, { action: 'reject', reason: input.reason, revision: input.revision }, notify);
 }
 
 /** GET /api/admin/audit: newest first on seq (its unique index), read-only. */

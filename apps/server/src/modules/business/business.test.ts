@@ -301,6 +301,38 @@ describeEachDatabase(
       expect((await env().db().select({ id: verificationAudit.id }).from(verificationAudit)).length).toBe(after.length);
     });
 
+    it('tells the buyer of each decision (a rejection with its reason), and of a refused one nothing', async () => {
+      const buyer = await signUpUser(env(), { name: 'Told Buyer' });
+      await saveProfile(env(), buyer);
+      await upload(env(), buyer, tinyPdf());
+      const id = await verificationId(env(), buyer);
+      const notices = async () => (await env().request({ method: 'GET', url: '/api/notifications', headers: asUser(buyer) })).json() as Notification[];
+
+      // A stale click decides nothing and tells nobody.
+      expect((await reject(id, 'Blurry', 'stale-revision')).statusCode).toBe(409);
+      expect(await notices()).toEqual([]);
+
+      const rejected = await reject(id, 'The permit number is unreadable.', (await queueEntry(env(), operator, buyer.email)).revision);
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      expect(await notices()).toEqual([
+        expect.objectContaining({
+          kind: 'verification-rejected',
+          orderId: null,
+          title: 'Your business verification was not approved',
+          message: 'Reason: The permit number is unreadable. Correct your business profile or upload a new document to send it for review again.',
+          read: false,
+        }),
+      ]);
+
+      await upload(env(), buyer, tinyPdf(), { filename: 'clear.pdf' });
+      const approved = await approve(id, (await queueEntry(env(), operator, buyer.email)).revision);
+      expect(approved.statusCode, approved.body).toBe(200);
+      const [latest] = await notices();
+      expect(latest).toMatchObject({ kind: 'verification-approved', orderId: null, title: 'Your business is verified', message: 'Wholesale volume prices now apply to your orders.' });
+
+      // The e-mail beside each is verificationNotifier's (the expiry notices' test holds its outbox row).
+    });
+
     it('decides only the revision the operator looked at: missing or stale is 409 "This submission changed since you opened it", and nothing is recorded', async () => {
       const buyer = await signUpUser(env(), { name: 'Swap Buyer' });
       await saveProfile(env(), buyer);

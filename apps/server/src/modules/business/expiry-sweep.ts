@@ -14,7 +14,7 @@ import { businessProfiles } from '../../db/schema/business.ts';
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Notice {
-  kind: 'verification-expiring' | 'verification-expired';
+  kind: 'verification-expiring' | 'verification-expired' | 'verification-approved' | 'verification-rejected';
   title: string;
   body: string;
 }
