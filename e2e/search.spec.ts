@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
+import { addProduct } from './support/shop-api.ts';
 
 /**
  * Search (docs/decisions/009-search.md) as a signed-out visitor on the demo catalog: the navbar's combobox, the results
@@ -91,4 +92,33 @@ test('no match shows what to drop and popular categories', async ({ page }) => {
   await page.getByRole('link', { name: 'Office Supplies & Stationery' }).click();
   await expect(page).toHaveURL(/category=Office/);
   await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
+test('a typo that matches nothing offers the corrected words first, and choosing them searches those', async ({ page }) => {
+  await page.goto('/');
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.click();
+  await box.pressSequentially('stpaler', { delay: 30 });
+  const listbox = page.getByRole('listbox', { name: 'Search suggestions' });
+  const first = listbox.getByRole('option').first();
+  await expect(first).toHaveText('Did you mean stapler?');
+  await expect(listbox.getByRole('option').nth(1)).toHaveText('Stapler Heavy Duty');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=stapler$/);
+  await expect(page.getByTestId('product-card').filter({ hasText: 'Stapler Heavy Duty' }).first()).toBeVisible();
+});
+
+test('a long name with highlighted words wraps as one text on a phone, never clipped at the card edge', async ({ page, baseURL, signedInUser: _seller }) => {
+  const name = `Industrial Wholesale Corrugated Shipping Cartons Extra Heavy Duty Double Wall ${Date.now()}`;
+  await addProduct(page.request, baseURL!, { name });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=corrugated%20cartons%20wall');
+  const title = page.getByTestId('product-card').filter({ hasText: name }).first().getByRole('heading', { name });
+  await expect(title.locator('mark')).toHaveCount(3);
+  const fit = await title.evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth, lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)) }));
+  expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+  // As one text the 13 words fill a few lines; as squeezed flex columns they stack a word per line.
+  expect(fit.lines).toBeLessThanOrEqual(5);
+  await title.screenshot({ path: test.info().outputPath('long-highlighted-name-390.png') });
 });

@@ -96,7 +96,8 @@ export const searchResultSchema = z.object({
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 
-export const suggestionSchema = z.object({ kind: z.enum(['product', 'category']), text: z.string() });
+/** `correction`: the typed words with a typo replaced by the nearest indexed word, offered first when nothing matched as typed. */
+export const suggestionSchema = z.object({ kind: z.enum(['product', 'category', 'correction']), text: z.string() });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
 /** GET /api/search/suggest's answer. */

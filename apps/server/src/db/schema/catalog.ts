@@ -25,6 +25,12 @@ export const products = pgTable(
     rating: smallint('rating'),
     discount: smallint('discount').notNull().default(0),
     /**
+     * The unit price a card shows: the base price with the discount, rounded half up as
+     * contracts/money.ts applyDiscount does. Search filters and sorts by it, so a price
+     * band finds exactly the cards whose shown price is in it.
+     */
+    shownPriceCents: integer('shown_price_cents').generatedAlwaysAs(sql`(price_cents::bigint * (100 - discount) + 50) / 100`),
+    /**
      * Volume breaks in the row itself, not a child table: the purchase locks one row and reads the
      * whole price from it, so an order racing a seller's edit pays the old ladder or the new, never a mix.
      */
@@ -72,10 +78,10 @@ export const products = pgTable(
     // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the page of a query
     // without words narrowed by category and brand (its facets come from search_facet_cells).
     index('products_search_doc_idx').using('gin', t.searchDoc),
-    index('products_price_asc_seq_idx').on(sql`${t.priceCents} ASC NULLS LAST`, t.seq.desc()),
-    index('products_price_desc_seq_idx').on(sql`${t.priceCents} DESC NULLS LAST`, t.seq.desc()),
+    index('products_shown_price_asc_seq_idx').on(sql`${t.shownPriceCents} ASC NULLS LAST`, t.seq.desc()),
+    index('products_shown_price_desc_seq_idx').on(sql`${t.shownPriceCents} DESC NULLS LAST`, t.seq.desc()),
     index('products_brand_seq_idx').on(t.brandname, t.seq.desc()),
-    index('products_facets_idx').on(t.category, t.brandname, t.priceCents, t.minquantity, t.mainquantity),
+    index('products_facets_idx').on(t.category, t.brandname, t.shownPriceCents, t.minquantity, t.mainquantity),
   ],
 );
 

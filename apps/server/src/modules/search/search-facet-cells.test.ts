@@ -1,3 +1,4 @@
+import { applyDiscount } from '@bulkcart/contracts/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
@@ -18,12 +19,14 @@ const CATEGORIES = ALL_CATEGORIES.slice(0, 3);
 const BRANDS = ['Acme', 'Borealis', 'Cobalt'] as const;
 const MOQS = [1, 10, 50] as const;
 const PRICES = [null, 100, 250, 250, 999, 1000] as const;
+/** Discounts move a product's shown price (what search filters by) without touching its list price. */
+const DISCOUNTS = [0, 10, 15, 90] as const;
 
 /** Rows of search_facet_cells that a count over the products does not give, and the reverse. */
 async function cellsDifferingFromProducts(db: Db): Promise<number> {
   const recount = sql`SELECT category, brandname, minquantity, mainquantity >= minquantity AS in_stock,
-                             coalesce(array_agg(price_cents ORDER BY price_cents) FILTER (WHERE price_cents IS NOT NULL), '{}') AS prices,
-                             (count(*) FILTER (WHERE price_cents IS NULL))::integer AS unpriced
+                             coalesce(array_agg(shown_price_cents ORDER BY shown_price_cents) FILTER (WHERE shown_price_cents IS NOT NULL), '{}') AS prices,
+                             (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
                         FROM products GROUP BY 1, 2, 3, 4`;
   const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
   const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM ((${cells} EXCEPT ALL ${recount}) UNION ALL (${recount} EXCEPT ALL ${cells})) differing`);
@@ -33,6 +36,7 @@ async function cellsDifferingFromProducts(db: Db): Promise<number> {
 type Write =
   | { kind: 'insert'; category: number; brand: number; moq: number; price: number; stocked: boolean }
   | { kind: 'price'; target: number; price: number }
+  | { kind: 'discount'; target: number; discount: number }
   | { kind: 'move'; target: number; category: number; brand: number; moq: number }
   | { kind: 'stock'; target: number; stocked: boolean }
   | { kind: 'rename'; target: number }
@@ -42,6 +46,7 @@ const pick = (n: number) => fc.nat({ max: n - 1 });
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ kind: fc.constant('insert' as const), category: pick(CATEGORIES.length), brand: pick(BRANDS.length), moq: pick(MOQS.length), price: pick(PRICES.length), stocked: fc.boolean() }),
   fc.record({ kind: fc.constant('price' as const), target: fc.nat(), price: pick(PRICES.length) }),
+  fc.record({ kind: fc.constant('discount' as const), target: fc.nat(), discount: pick(DISCOUNTS.length) }),
   fc.record({ kind: fc.constant('move' as const), target: fc.nat(), category: pick(CATEGORIES.length), brand: pick(BRANDS.length), moq: pick(MOQS.length) }),
   fc.record({ kind: fc.constant('stock' as const), target: fc.nat(), stocked: fc.boolean() }),
   fc.record({ kind: fc.constant('rename' as const), target: fc.nat() }),
@@ -73,6 +78,7 @@ async function apply(db: Db, ids: string[], w: Write): Promise<void> {
   if (ids.length === 0) return;
   const id = ids[w.target % ids.length]!;
   if (w.kind === 'price') await db.update(products).set({ priceCents: PRICES[w.price]! }).where(eq(products.id, id));
+  if (w.kind === 'discount') await db.update(products).set({ discount: DISCOUNTS[w.discount]! }).where(eq(products.id, id));
   if (w.kind === 'move') {
     // Stock stays on its side of the MOQ whatever the new MOQ is.
     await db
@@ -127,7 +133,9 @@ const byValue = (list: Counted) => [...list].sort((a, b) => (a.value < b.value ?
 
 /** The facets of a search without words, counted by hand from every product (what the cells must equal). */
 async function facetsByHand(db: Db, f: Filters): Promise<{ categories: Counted; brands: Counted; total: number; price: SearchResult['facets']['price'] }> {
-  const all = await db.select({ category: products.category, brand: products.brandname, price: products.priceCents, moq: products.minquantity, stock: products.mainquantity }).from(products);
+  const rows = await db.select({ category: products.category, brand: products.brandname, listCents: products.priceCents, discount: products.discount, moq: products.minquantity, stock: products.mainquantity }).from(products);
+  // The price a card shows (PriceTag: the list price with the discount), which the price filter and range are about.
+  const all = rows.map((p) => ({ ...p, price: p.listCents === null ? null : applyDiscount(p.listCents, p.discount) }));
   const matches = all.filter((p) => (f.maxMoq === undefined || p.moq <= f.maxMoq) && (!f.inStock || p.stock >= p.moq));
   const inCategory = (p: (typeof all)[number]) => f.categories.length === 0 || f.categories.includes(p.category);
   const inBrand = (p: (typeof all)[number]) => f.brands.length === 0 || f.brands.includes(p.brand);
@@ -183,6 +191,7 @@ describeEachDatabase('search facet cells', (env: () => TestEnv) => {
         minquantity: MOQS[i % MOQS.length],
         mainquantity: i % 4 === 0 ? 0 : 500,
         priceCents: PRICES[i % PRICES.length],
+        discount: DISCOUNTS[i % DISCOUNTS.length],
       })),
     );
     await fc.assert(

@@ -72,8 +72,8 @@ const brandMatch = (f: SearchFilter): SQL | undefined => (f.brands.length > 0 ? 
 
 function priceMatch(f: SearchFilter): SQL | undefined {
   const bounds: SQL[] = [];
-  if (f.minPriceCents !== undefined) bounds.push(sql`${products.priceCents} >= ${f.minPriceCents}`);
-  if (f.maxPriceCents !== undefined) bounds.push(sql`${products.priceCents} <= ${f.maxPriceCents}`);
+  if (f.minPriceCents !== undefined) bounds.push(sql`${products.shownPriceCents} >= ${f.minPriceCents}`);
+  if (f.maxPriceCents !== undefined) bounds.push(sql`${products.shownPriceCents} <= ${f.maxPriceCents}`);
   return bounds.length > 0 ? and(...bounds) : undefined;
 }
 
@@ -103,9 +103,9 @@ function sortPlanOf(sort: SearchSort, f: SearchFilter): SortPlan {
     case 'relevance':
       return { key: relevanceOf(f), direction: 'DESC' };
     case 'price_asc':
-      return { key: sql<number | null>`${products.priceCents}`, direction: 'ASC' };
+      return { key: sql<number | null>`${products.shownPriceCents}`, direction: 'ASC' };
     case 'price_desc':
-      return { key: sql<number | null>`${products.priceCents}`, direction: 'DESC' };
+      return { key: sql<number | null>`${products.shownPriceCents}`, direction: 'DESC' };
     case 'rating':
       return { key: sql<number | null>`${products.rating}`, direction: 'DESC' };
     case 'newest':
@@ -264,7 +264,7 @@ export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort
     db,
     sql`WITH found AS MATERIALIZED (
           SELECT ${products.seq} AS seq, ${products.category} AS category, ${products.brandname} AS brandname,
-                 ${products.priceCents} AS price_cents, ${priceMatch(f) ?? sql`TRUE`} AS in_price, ${plan.key} AS sort_key
+                 ${products.shownPriceCents} AS price_cents, ${priceMatch(f) ?? sql`TRUE`} AS in_price, ${plan.key} AS sort_key
             FROM ${products}
            WHERE ${and(...sharedConditions(f))}
         ),

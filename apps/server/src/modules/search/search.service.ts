@@ -121,8 +121,9 @@ function matchingCategories(words: string[]): string[] {
 
 /**
  * GET /api/search/suggest: product names whose name has words starting with every typed word, and
- * the categories that match, eight at most. No typo lookup here: it runs on each keystroke, and a
- * half-typed word is a prefix, not a typo.
+ * the categories that match, eight at most. Only when nothing matches is a typo looked up: a
+ * half-typed word is the prefix of an indexed word, so it is never "corrected", and the lookup costs
+ * a keystroke nothing while names are found. A correction comes first, with the names it finds.
  */
 export async function suggest(ctx: { db: Db }, q: string | undefined): Promise<SuggestResult> {
   const words = searchWordsOf(q);
@@ -131,6 +132,17 @@ export async function suggest(ctx: { db: Db }, q: string | undefined): Promise<S
   const nameCount = SEARCH_LIMITS.suggestionCount - Math.min(categories.length, 2);
   const tsquery = buildTsquery(words.map((word) => ({ word, isKnown: true, near: [] })), 'A');
   const names = await selectNameSuggestions(ctx.db, tsquery, nameCount);
+  if (names.length === 0 && categories.length === 0) return { suggestions: await correctionOf(ctx.db, words) };
   const suggestions: Suggestion[] = [...names.map((text): Suggestion => ({ kind: 'product', text })), ...categories];
   return { suggestions: suggestions.slice(0, SEARCH_LIMITS.suggestionCount) };
+}
+
+/** "Did you mean": each unknown word replaced by its nearest indexed word, if that finds any name. */
+async function correctionOf(db: Db, words: string[]): Promise<Suggestion[]> {
+  const looked = await lookupWords(db, words);
+  if (!looked.some((w) => !w.isKnown && w.near.length > 0)) return [];
+  const corrected = looked.map((w) => (w.isKnown ? w.word : (w.near[0] ?? w.word)));
+  const names = await selectNameSuggestions(db, buildTsquery(corrected.map((word) => ({ word, isKnown: true, near: [] })), 'A'), SEARCH_LIMITS.suggestionCount - 1);
+  if (names.length === 0) return [];
+  return [{ kind: 'correction', text: corrected.join(' ') }, ...names.map((text): Suggestion => ({ kind: 'product', text }))];
 }

@@ -1,3 +1,4 @@
+import { applyDiscount, toCents } from '@bulkcart/contracts/money';
 import { beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
@@ -19,11 +20,17 @@ function catalog(): Array<Partial<ProductRow>> {
     category: CATEGORIES[i % CATEGORIES.length] as Category,
     description: i % 7 === 0 ? 'Goes well with paper and gloves.' : `Lot ${i}, boxed for resale.`,
     priceCents: i % 9 === 0 ? null : 100 * (1 + ((i * 13) % 40)),
+    // Some sellers discount: the card shows, and search filters and sorts by, the discounted price.
+    discount: [0, 15, 0, 33][i % 4],
     minquantity: [1, 10, 50, 150][i % 4],
     mainquantity: i % 5 === 0 ? 5 : 1_000,
     rating: i % 11 === 0 ? null : 1 + (i % 5),
   }));
 }
+
+/** The unit price a card shows for a product row or answer (PriceTag: the list price with the discount). */
+const shownCents = (r: Pick<ProductRow, 'priceCents' | 'discount'>): number | null => (r.priceCents === null ? null : applyDiscount(r.priceCents, r.discount));
+const shownOf = (p: SearchResult['items'][number]): number | null => (p.price === null ? null : applyDiscount(toCents(p.price), p.discount));
 
 async function search(env: TestEnv, query: string): Promise<SearchResult> {
   const response = await env.request({ method: 'GET', url: `/api/search?${query}` });
@@ -90,8 +97,8 @@ describeEachDatabase('search', (env) => {
     ['category=Health%20%26%20Beauty&category=Fashion%20%26%20Apparel', (r) => r.category === 'Health & Beauty' || r.category === 'Fashion & Apparel'],
     ['brand=Lumen', (r) => r.brandname === 'Lumen'],
     ['brand=Lumen&brand=PaperCo', (r) => r.brandname === 'Lumen' || r.brandname === 'PaperCo'],
-    ['minPrice=20', (r) => r.priceCents !== null && r.priceCents >= 2000],
-    ['maxPrice=10.5', (r) => r.priceCents !== null && r.priceCents <= 1050],
+    ['minPrice=20', (r) => shownCents(r) !== null && shownCents(r)! >= 2000],
+    ['maxPrice=10.5', (r) => shownCents(r) !== null && shownCents(r)! <= 1050],
     ['maxMoq=10', (r) => r.minquantity <= 10],
     ['inStock=true', (r) => r.mainquantity >= r.minquantity],
     [
@@ -100,7 +107,7 @@ describeEachDatabase('search', (env) => {
         (r.name.includes('Gloves') || (r.description ?? '').includes('gloves')) &&
         ['Electronics & Gadgets', 'Health & Beauty'].includes(r.category) &&
         ['SafeHands', 'ForgeWorks'].includes(r.brandname) &&
-        r.priceCents !== null && r.priceCents >= 500 && r.priceCents <= 3500 &&
+        shownCents(r) !== null && shownCents(r)! >= 500 && shownCents(r)! <= 3500 &&
         r.minquantity <= 50 && r.mainquantity >= r.minquantity,
     ],
   ];
@@ -115,8 +122,8 @@ describeEachDatabase('search', (env) => {
   }
 
   const sorts: Array<[string, (a: SearchResult['items'][number], b: SearchResult['items'][number]) => boolean]> = [
-    ['price_asc', (a, b) => b.price === null || (a.price !== null && a.price <= b.price)],
-    ['price_desc', (a, b) => b.price === null || (a.price !== null && a.price >= b.price)],
+    ['price_asc', (a, b) => shownOf(b) === null || (shownOf(a) !== null && shownOf(a)! <= shownOf(b)!)],
+    ['price_desc', (a, b) => shownOf(b) === null || (shownOf(a) !== null && shownOf(a)! >= shownOf(b)!)],
     ['rating', (a, b) => b.rating === null || (a.rating !== null && a.rating >= b.rating)],
     ['newest', (a, b) => a.createdAt >= b.createdAt],
   ];
@@ -153,7 +160,7 @@ describeEachDatabase('search', (env) => {
       }
     }
     const { facets } = await search(env(), 'minPrice=10&maxPrice=12');
-    const priced = rows.filter((r) => r.priceCents !== null).map((r) => r.priceCents!);
+    const priced = rows.map(shownCents).filter((cents) => cents !== null);
     expect(facets.price).toEqual({ min: Math.min(...priced) / 100, max: Math.max(...priced) / 100 });
   });
 
@@ -250,6 +257,20 @@ describeEachDatabase('search', (env) => {
     const many = (await env().request({ method: 'GET', url: '/api/search/suggest?q=gl' })).json() as SuggestResult;
     expect(many.suggestions.length).toBe(8);
     expect(((await env().request({ method: 'GET', url: '/api/search/suggest?q=s' })).json() as SuggestResult).suggestions).toEqual([]);
+  });
+
+  it('suggests the corrected words for a typo that matches nothing, with the names they find, and never corrects a prefix', async () => {
+    const suggestFor = async (q: string) => ((await env().request({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent(q)}` })).json() as SuggestResult).suggestions;
+    // "stpaler" is no prefix of any word; "stapler" is the nearest indexed word.
+    const typo = await suggestFor('heavy stpaler');
+    expect(typo[0]).toEqual({ kind: 'correction', text: 'heavy stapler' });
+    expect(typo.length).toBeGreaterThan(1);
+    expect(typo.length).toBeLessThanOrEqual(8);
+    expect(typo.slice(1).every((s) => s.kind === 'product' && s.text.startsWith('Heavy Duty Stapler'))).toBe(true);
+    // A half-typed word is a prefix: names, no correction.
+    expect((await suggestFor('stapl')).some((s) => s.kind === 'correction')).toBe(false);
+    // Nothing near: nothing at all.
+    expect(await suggestFor('qqqqzzzz')).toEqual([]);
   });
 
   it('finds a product added or renamed after the index was built, typo included', async () => {

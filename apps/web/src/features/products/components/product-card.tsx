@@ -34,7 +34,11 @@ export function ProductCard({ product, actions, imagePriority = 'lazy', title }:
       </figure>
       {/* daisyUI lets a card-body paragraph grow: the rows stay together, the price row takes the slack. */}
       <div className="card-body gap-2 p-4">
-        <h2 className="card-title text-base leading-snug break-words">{title ?? product.name}</h2>
+        {/* One inline run of text: daisyUI's card-title is a flex row, which would make each highlighted
+            word and the text between them columns of their own, squeezed and clipped on a phone. */}
+        <h2 className="card-title text-base leading-snug break-words">
+          <span className="min-w-0">{title ?? product.name}</span>
+        </h2>
         <p className="grow-0 text-xs font-semibold uppercase tracking-wide text-primary/80" data-testid="product-category">
           {product.category}
         </p>

@@ -93,7 +93,7 @@ export default function SearchSuggestions({ listId, input, value, handlers, setV
       if (event.key === 'Enter' && isOpen && active >= 0 && suggestions[active]) {
         event.preventDefault();
         const picked = suggestions[active];
-        if (picked.kind === 'product') setValue(picked.text);
+        if (picked.kind !== 'category') setValue(picked.text);
         close();
         go(pathOf(picked));
         return;
@@ -146,13 +146,19 @@ export default function SearchSuggestions({ listId, input, value, handlers, setV
             // mousedown, not click: the input keeps its focus, so its blur does not close the list first.
             onMouseDown={(event) => {
               event.preventDefault();
-              if (suggestion.kind === 'product') setValue(suggestion.text);
+              if (suggestion.kind !== 'category') setValue(suggestion.text);
               close();
               go(pathOf(suggestion));
             }}
           >
             {suggestion.kind === 'category' ? <span className="text-xs uppercase text-base-content/60">Category: </span> : null}
-            {suggestion.text}
+            {suggestion.kind === 'correction' ? (
+              <>
+                Did you mean <strong>{suggestion.text}</strong>?
+              </>
+            ) : (
+              suggestion.text
+            )}
           </li>
         ))}
       </ul>
