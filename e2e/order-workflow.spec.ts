@@ -113,7 +113,7 @@ test('buyer orders to a new address; the seller accepts with a date and ships wi
     const card = saleCard(shop.page, number);
     await expect(card.getByTestId('order-status')).toHaveText('Placed');
     await expect(card.getByTestId('buyer-name')).toHaveText(buyer.name);
-    // Not a verified business: no badge (issue 16 §5; wholesale-pricing.spec.ts shows one).
+    // Not a verified business: no badge (docs/decisions/014-business-verification.md; wholesale-pricing.spec.ts shows one).
     await expect(card.getByTestId('buyer-verified')).toHaveCount(0);
     await expect(card.getByTestId('address')).toContainText('Northwind Wholesale');
     await expect(card.getByTestId('address')).toContainText('Denver, CO 80202');

@@ -108,7 +108,7 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   const [order] = await ordersOf(page.request, buyer);
   expect(order).toMatchObject({ quantity: 120, unitPrice: 8.1, total: 972, listUnitPrice: 10, tierMinquantity: 120 });
 
-  // The seller's order desk marks the order of a verified business (issue 16 §5).
+  // The seller's order desk marks the order of a verified business (docs/decisions/014-business-verification.md).
   await page.context().clearCookies();
   const back = await page.request.post('/api/auth/sign-in/email', { data: { email: seller.email, password: seller.password }, headers: { origin: baseURL! } });
   expect(back.status(), await back.text()).toBe(200);

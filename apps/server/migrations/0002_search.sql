@@ -1,4 +1,4 @@
--- Search (issue 17). pg_trgm ships with PostgreSQL and with PGlite (loaded in db/client.ts).
+-- Search (docs/decisions/009-search.md). pg_trgm ships with PostgreSQL and with PGlite (loaded in db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- unaccent is not in PGlite, and is only STABLE: this is our own IMMUTABLE equivalent (lower case,
 -- decomposed, combining marks dropped, plus the few Latin letters that do not decompose), usable in a
