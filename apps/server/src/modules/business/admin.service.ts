@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -124,7 +124,6 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
   return toVerification(row);
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<never> {
   const [current] = await tx.select({ status: businessProfiles.status, revision: businessProfiles.revision }).from(businessProfiles).where(eq(businessProfiles.id, id));

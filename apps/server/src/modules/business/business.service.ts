@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Address, BusinessProfile, BusinessProfileInput, DocumentType } from '@bulkcart/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { businessDocuments, businessProfiles, type BusinessProfileRow } from '../../db/schema/business.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { effectiveStatus } from './buyer-status.ts';
@@ -13,7 +13,6 @@ import { effectiveStatus } from './buyer-status.ts';
  * operator's look at the old one.
  */
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Every column but the file itself: reads that do not serve the document never fetch it. */
 export const profileColumns = {

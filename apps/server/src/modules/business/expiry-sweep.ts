@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, or, isNull, ne, sql } from 'drizzle-orm';
 import { utcToday } from '@bulkcart/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 
 /**
@@ -11,7 +11,6 @@ import { businessProfiles } from '../../db/schema/business.ts';
  * lock, re-checks its WHERE and finds nothing left to claim.
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Notice {
   kind: 'verification-expiring' | 'verification-expired' | 'verification-approved' | 'verification-rejected';

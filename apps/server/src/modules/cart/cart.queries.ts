@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
-import type { Tx } from '../orders/order-workflow.ts';
+import type { Tx } from '../../db/client.ts';
 import type { BuyableProduct, SellerInfo, StoredLine } from './cart-pricing.ts';
 
 type Reader = Db | Tx;

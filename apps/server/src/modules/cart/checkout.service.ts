@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
 import { writeNotifications } from '../notifications/notify.ts';
 import { loadOrders } from '../orders/order-answer.ts';
-import type { Tx } from '../orders/order-workflow.ts';
+import type { Tx } from '../../db/client.ts';
 import { assertCanBuy, resolveShipTo } from '../orders/orders.service.ts';
 import { placeOrder } from '../orders/place-order.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';

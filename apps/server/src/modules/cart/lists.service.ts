@@ -1,10 +1,11 @@
+import type { Tx } from '../../db/client.ts';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { CART_LIMITS, CART_TEXT, type CartAddResult, type CreateListInput, type SavedList } from '@bulkcart/contracts';
 import { orderListLines, orderLists, type OrderListLineRow, type OrderListRow } from '../../db/schema/cart.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
-import { orderNotFound, type Tx } from '../orders/order-workflow.ts';
+import { orderNotFound } from '../orders/order-workflow.ts';
 import { parseOrderId } from '../orders/orders.service.ts';
 import { priceCart, toCartLine, type StoredLine } from './cart-pricing.ts';
 import { lockCart, selectBuyableProducts, selectSellers } from './cart.queries.ts';

@@ -2,12 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { NotificationKind, OrderStatus } from '@bulkcart/contracts';
 import { paths } from '@bulkcart/contracts/routes';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import type { Notify } from '../business/expiry-sweep.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NotificationToWrite {
   userId: string;

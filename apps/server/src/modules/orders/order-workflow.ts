@@ -1,7 +1,7 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, ORDER_MESSAGES, formatMoney, type OrderNotificationKind, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orderEvents, orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeNotifications, type NotificationToWrite } from '../notifications/notify.ts';
 import type { SessionUser } from '../accounts/session.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who acts: the buyer or the seller (from the session), or the sweep. */
 export type Actor = { kind: 'buyer'; user: SessionUser } | { kind: 'seller'; user: SessionUser } | { kind: 'system' };

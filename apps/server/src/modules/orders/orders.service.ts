@@ -10,14 +10,14 @@ import {
   VERIFY_TEXT,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
-import { applyTransition, orderNotFound, wrongStatus, type Tx } from './order-workflow.ts';
+import { applyTransition, orderNotFound, wrongStatus } from './order-workflow.ts';
 import { placeOrder } from './place-order.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
 

@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/client.ts';
 import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { formatMoney, quotePrice, type Address, type PriceQuote } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
@@ -7,7 +8,7 @@ import { sellerSettings } from '../../db/schema/cart.ts';
 import { orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { notifyEvent, recordEvent, type Tx } from './order-workflow.ts';
+import { notifyEvent, recordEvent } from './order-workflow.ts';
 import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced } from './purchase-rules.ts';
 
 export interface PlacementLine {

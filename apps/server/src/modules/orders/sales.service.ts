@@ -18,14 +18,14 @@ import {
 } from '@bulkcart/contracts';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import { isVerifiedBuyer, verifiedBuyers } from '../business/buyer-status.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
-import { applyTransition, notifyEvent, orderNotFound, wrongStatus, type Transition, type Tx } from './order-workflow.ts';
+import { applyTransition, notifyEvent, orderNotFound, wrongStatus, type Transition } from './order-workflow.ts';
 import { parseOrderId, type OrdersContext } from './orders.service.ts';
 
 /** The desk's answers: the orders, each with its buyer's verified badge (one query per page). */
