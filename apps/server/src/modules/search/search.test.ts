@@ -62,7 +62,8 @@ describeEachDatabase('search', (env) => {
   });
 
   it('finds a product by a word of its name, any word order, across name, brand and category', async () => {
-    expect(names((await search(env(), 'q=gloves nitrile')).items).every((n) => n.startsWith('Nitrile Gloves Box'))).toBe(true);
+    const nitrile = names(await searchAll(env(), 'q=gloves nitrile'));
+    expect(nitrile.sort()).toEqual(rows.filter((r) => r.name.startsWith('Nitrile Gloves Box')).map((r) => r.name).sort());
     const byBrand = await searchAll(env(), 'q=forgeworks drill');
     expect(byBrand.length).toBeGreaterThan(0);
     expect(byBrand.every((p) => p.brandname === 'ForgeWorks' && p.name.startsWith('Cordless Drill'))).toBe(true);
