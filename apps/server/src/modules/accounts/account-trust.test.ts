@@ -179,8 +179,10 @@ describe('password reset through a real SMTP server', async () => {
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toEqual({ status: true, message: RESET_REQUESTED_MESSAGE });
         const queued = await mailedResetToken(env(), person.email);
-        // The verification table keeps a hash of the token, never the token.
-        const stored = await env().db().select({ identifier: verification.identifier }).from(verification);
+        // The verification table keeps a hash of the token, never the token: the reset's row is there
+        // (its value is the person's id), and no row's identifier holds the mailed token.
+        const stored = await env().db().select({ identifier: verification.identifier, value: verification.value }).from(verification);
+        expect(stored.filter((row) => row.value === person.id)).toHaveLength(1);
         expect(stored.some((row) => row.identifier.includes(queued))).toBe(false);
 
         await deliverDueEmails(env().db(), transport(), 'BulkCart <test@bulkcart.local>', new Date());

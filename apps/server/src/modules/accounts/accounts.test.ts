@@ -200,7 +200,8 @@ describeEachDatabase('accounts: sign-in, sessions and sign-out', (env) => {
     const response = await env().request({ method: 'GET', url: '/api/me' });
     const body = response.json() as { googleEnabled: boolean; demoLogin?: unknown };
     expect(body.googleEnabled).toBe(false);
-    if (env().config.seedDemo) expect(body.demoLogin).toEqual({ email: 'buyer@bulkcart.demo', password: 'DemoBuyer1' });
+    // Demo mode is the default with the embedded database and off with PostgreSQL (no SEED_DEMO set here).
+    if (env().kind === 'pglite') expect(body.demoLogin).toEqual({ email: 'buyer@bulkcart.demo', password: 'DemoBuyer1' });
     else expect(body).not.toHaveProperty('demoLogin');
   });
 

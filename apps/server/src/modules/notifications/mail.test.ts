@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
 import { createPostgresDatabase, createTestEnv, DATABASE_KINDS, type TestEnv } from '../../../test/helpers/test-app.ts';
@@ -67,23 +67,32 @@ for (const kind of DATABASE_KINDS) {
       expect(smtp.received[0]?.raw).toContain(`New order ${order.number}`);
       await first.close();
 
-      // The next process on the same database runs its background deliverer: nothing is sent again.
+      // The next process on the same database runs its background deliverer: it sends the e-mail of a
+      // new order (proof that it ran a pass over the outbox), and the one already sent not again.
       const second = await createTestEnv(kind, vars);
       cleanups.push(() => second.close());
       const background = startBackgroundWork(second.ctx, second.app.log);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      await background.stop();
-      expect(smtp.received).toHaveLength(1);
-      expect(await outbox(second)).toEqual([{ attempts: 1, sent: true, last_error: null }]);
+      try {
+        const { order: next } = await placeOrder(second, 'Mail Again');
+        await vi.waitFor(() => expect(smtp.received.length).toBeGreaterThanOrEqual(2), { timeout: 60_000, interval: 50 });
+        expect(smtp.received).toHaveLength(2);
+        expect(smtp.received[1]?.raw).toContain(`New order ${next.number}`);
+      } finally {
+        await background.stop();
+      }
+      expect(await outbox(second)).toEqual([
+        { attempts: 1, sent: true, last_error: null },
+        { attempts: 1, sent: true, last_error: null },
+      ]);
     }, 120_000);
 
     it('retries with backoff while the mail server is down, without holding up the order', async () => {
       const port = await freePort();
       const env = await createTestEnv(kind, { SMTP_URL: `smtp://127.0.0.1:${port}` });
       cleanups.push(() => env.close());
-      const started = Date.now();
       const { order } = await placeOrder(env, 'Down');
-      expect(Date.now() - started).toBeLessThan(20_000);
+      // The order was answered without trying the mail server: its e-mail waits in the outbox, untried.
+      expect(await outbox(env)).toEqual([{ attempts: 0, sent: false, last_error: null }]);
       const transport = createSmtpTransport(env.config.mail!.smtpUrl);
       const now = new Date();
       expect(await deliverDueEmails(env.db(), transport, env.config.mail!.from, now)).toEqual({ sent: 0, failed: 1 });

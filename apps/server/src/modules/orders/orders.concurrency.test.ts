@@ -222,8 +222,10 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
     const a = { unit: 900, total: 90_000, list: 1000, tier: 100 };
     const b = { unit: 675, total: 67_500, list: 1200, tier: 50 };
     for (const row of rows) expect([a, b]).toContainEqual(row);
-    // The answers say what the rows say.
-    for (const r of results.filter((x) => (x.body as Order).quantity === 100)) {
+    // The answers say what the rows say: all 80 of them.
+    const answers = results.filter((x) => (x.body as Order).quantity === 100);
+    expect(answers).toHaveLength(80);
+    for (const r of answers) {
       const order = r.body as Order;
       expect([
         { unitPrice: 9, total: 900, listUnitPrice: 10, tierMinquantity: 100 },

@@ -1,5 +1,5 @@
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { readProductRow, seedProduct, UNKNOWN_ID } from '../../../test/helpers/products.ts';
 
@@ -92,23 +92,44 @@ describeEachDatabase('stock adjustment (PATCH /api/products/{id})', (env) => {
       expect(response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
   });
+});
+
+/**
+ * Adjustments racing each other, on PostgreSQL only: PGlite runs one transaction at a time, so there a
+ * read-then-write adjustment (a lost update) passes these tests; on PostgreSQL the requests overlap on
+ * the pool and it does not.
+ */
+describe('stock adjustment under concurrency [postgres]', () => {
+  let env: TestEnv;
+  let seller: TestUser;
+
+  beforeAll(async () => {
+    env = await createTestEnv('postgres');
+    seller = await signUpUser(env, { name: 'Racing Stock Seller' });
+  });
+  afterAll(async () => {
+    await env?.close();
+  });
+
+  const patch = (id: string, body: unknown, user: TestUser) =>
+    env.request({ method: 'PATCH', url: `/api/products/${id}`, headers: asUser(user), payload: body as object });
 
   it('keeps the sum right under concurrent adjustments: 50 × -1 on a stock of 30', async () => {
-    const row = await seedProduct(env(), seller, { mainquantity: 30 });
+    const row = await seedProduct(env, seller, { mainquantity: 30 });
     const responses = await Promise.all(Array.from({ length: 50 }, () => patch(row.id, { quantity: -1 }, seller)));
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(30);
     expect(statuses.filter((s) => s === 409)).toHaveLength(20);
-    expect((await readProductRow(env(), row.id))?.mainquantity).toBe(0);
+    expect((await readProductRow(env, row.id))?.mainquantity).toBe(0);
   });
 
   it('keeps the sum right when additions and removals race', async () => {
-    const row = await seedProduct(env(), seller, { mainquantity: 10 });
+    const row = await seedProduct(env, seller, { mainquantity: 10 });
     const deltas = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 3 : -2));
     const responses = await Promise.all(deltas.map((quantity) => patch(row.id, { quantity }, seller)));
     const applied = deltas.filter((_, i) => responses[i]?.statusCode === 200).reduce((sum, d) => sum + d, 0);
     expect(responses.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
-    const after = (await readProductRow(env(), row.id))?.mainquantity;
+    const after = (await readProductRow(env, row.id))?.mainquantity;
     expect(after).toBe(10 + applied);
     expect(after).toBeGreaterThanOrEqual(0);
   });

@@ -47,6 +47,8 @@ describeEachDatabase('search cache', (env) => {
     );
     for (const query of ['q=quokka&limit=4', 'q=quokka&sort=price_asc&limit=4', 'q=quokka&sort=rating&limit=4', 'q=quokka&brand=QuokkaCo&inStock=true', 'q=quokka crate&sort=newest&limit=4']) {
       const first = await search(query);
+      // Nine products match: a 4-item page has a next one, and its cache is checked below too.
+      expect(Boolean(first.nextCursor), query).toBe(query.includes('limit=4'));
       const cached = await search(query);
       expect(cached, query).toEqual(first);
       const second = first.nextCursor ? await search(`${query}&cursor=${encodeURIComponent(first.nextCursor)}`) : null;
