@@ -11,7 +11,9 @@ test('the API reference lists the operations of the description, with no CSP vio
     document.addEventListener('securitypolicyviolation', (event) => seen.push(`${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`));
   });
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /BulkCart API/ })).toBeVisible();
+  // Swagger UI's bundle (the largest script we serve) renders the heading once it has run: waiting on
+  // that state, with room for a busy machine, not on a page-load clock.
+  await expect(page.getByRole('heading', { name: /BulkCart API/ })).toBeVisible({ timeout: 30_000 });
   const purchase = page.locator('.opblock').filter({ hasText: '/api/order' }).filter({ hasText: 'Buy a product' });
   await expect(purchase).toBeVisible();
   await purchase.locator('.opblock-summary').click();

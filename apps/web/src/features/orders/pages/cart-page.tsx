@@ -42,24 +42,35 @@ export function CartPage() {
       </CartFrame>
     );
   }
+  const filter = (
+    <FilterTabs
+      label="Show orders"
+      idPrefix="cart-tab"
+      tabs={[
+        { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
+        { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
+      ]}
+      onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
+    />
+  );
   let content;
   if (!orders.data) content = <LoadError error={orders.error} onRetry={() => void orders.refetch()} />;
   else {
     const items = orders.data.pages.flatMap((page) => page.items);
-    // Nothing in the cart and no orders: the spec's empty cart, and nothing else.
-    if (shown === 'live' && items.length === 0 && cartIsEmpty) return <CartFrame>{<EmptyCart />}</CartFrame>;
+    // Nothing in the cart and no live orders: the spec's empty cart, with the filter above it (a buyer
+    // whose only orders were cancelled finds them under Cancelled).
+    if (shown === 'live' && items.length === 0 && cartIsEmpty) {
+      return (
+        <CartFrame>
+          {filter}
+          <EmptyCart />
+        </CartFrame>
+      );
+    }
     content = (
       <>
         <h2 className="text-xl font-bold">Your orders</h2>
-        <FilterTabs
-          label="Show orders"
-          idPrefix="cart-tab"
-          tabs={[
-            { key: 'live', label: 'Orders', isCurrent: shown === 'live' },
-            { key: 'cancelled', label: 'Cancelled', isCurrent: shown === 'cancelled' },
-          ]}
-          onChoose={(key) => setParams(key === 'cancelled' ? { status: key } : {}, { replace: true })}
-        />
+        {filter}
         {items.length === 0 ? (
           <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300">{shown === 'cancelled' ? 'No cancelled orders.' : 'No orders yet.'}</p>
         ) : (
