@@ -82,6 +82,10 @@ export const orders = pgTable(
     // The sweep: placed orders by age, accepted orders by ship-by date not yet told late.
     index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
+    // The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): orders placed in a
+    // period, and whether a buyer had ordered before it.
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt),
+    index('orders_seller_buyer_created_idx').on(t.sellerId, t.buyerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_checkout_id_idx').on(t.checkoutId),
     check('orders_po_number_length', sql`char_length(${t.poNumber}) <= 40`),

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_seller_created_idx" ON "orders" USING btree ("seller_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_seller_buyer_created_idx" ON "orders" USING btree ("seller_id","buyer_id","created_at");
