@@ -1,22 +1,15 @@
 import { z } from 'zod';
 import { isoDateSchema } from './order.ts';
+import { DASHBOARD_LIMITS, DASHBOARD_PERIODS } from './dashboard-periods.ts';
+
+export * from './dashboard-periods.ts';
 
 /**
  * The seller's dashboard (docs/decisions/019-seller-dashboard.md). Every figure is about the signed-in
  * seller's own orders; money is in dollars with at most two decimals (the API's unit), summed by the
- * database in integer cents. Days are calendar days in the business time zone, UTC, the one the order
- * rules already count ship-by dates and business days in.
+ * database in integer cents.
  */
-export const BUSINESS_TIME_ZONE = 'UTC';
-
-export const DASHBOARD_PERIODS = ['7d', '30d', '90d', '12m'] as const;
 export const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS, { error: 'Period must be 7d, 30d, 90d or 12m' });
-export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;
-
-/** A product covering fewer days than this at the period's sales rate is low on stock. */
-export const LOW_STOCK_DAYS = 14;
-/** The dashboard's lists are bounded: the ten best products, the twenty lowest stocks. */
-export const DASHBOARD_LIMITS = { topProducts: 10, lowStock: 20, exportDaysMax: 366 } as const;
 
 /** GET /api/seller/dashboard?period= */
 export const dashboardQuerySchema = z.object({
