@@ -63,6 +63,12 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * When the seller accepted and shipped it (the timeline has the same instants): the dashboard's
+     * fulfilment times read them from the order row, not by joining every order's timeline (decision 019).
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -124,6 +130,9 @@ export const orderLines = pgTable(
     check('order_lines_unit_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_total_matches', sql`${t.lineTotalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`),
     uniqueIndex('order_lines_order_position_idx').on(t.orderId, t.position),
+    // The dashboard's sums over a period's lines (units, sales per product) read this index alone,
+    // one probe an order, instead of the whole table (decision 019).
+    index('order_lines_order_sales_idx').on(t.orderId, t.productId, t.quantity, t.lineTotalCents),
     index('order_lines_product_id_idx').on(t.productId),
   ],
 );

@@ -109,25 +109,19 @@ async function readTopProducts(db: Db, sellerId: string, range: DayRange): Promi
 
 /**
  * Over every order placed in the period (whatever became of it): the median hours placed → accepted
- * and accepted → shipped (from the timeline, served by (order_id, seq)), shipments after the ship-by
- * date, and orders the sweep cancelled for want of an answer.
+ * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
+ * ship-by date, and orders the sweep cancelled for want of an answer.
  */
 async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH timed AS (
-          SELECT o.created_at, o.ship_by, o.status, o.reason,
-            (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.to_status = 'accepted') AS accepted_at,
-            (SELECT min(e.created_at) FROM order_events e WHERE e.order_id = o.id AND e.to_status = 'shipped') AS shipped_at
-          FROM orders o WHERE ${placedIn(sellerId, range)}
-        )
-        SELECT
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM accepted_at - created_at)) / 3600)::numeric, 1) AS accept_hours,
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM shipped_at - accepted_at)) / 3600)::numeric, 1) AS ship_hours,
-          count(shipped_at)::int AS shipped,
-          count(*) FILTER (WHERE (shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > ship_by)::int AS shipped_late,
-          count(*) FILTER (WHERE status = 'cancelled' AND reason = ${ORDER_MESSAGES.notAcceptedInTime})::int AS expired
-        FROM timed`,
+    sql`SELECT
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
+          count(o.shipped_at)::int AS shipped,
+          count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
+          count(*) FILTER (WHERE o.status = 'cancelled' AND o.reason = ${ORDER_MESSAGES.notAcceptedInTime})::int AS expired
+        FROM orders o WHERE ${placedIn(sellerId, range)}`,
   );
   const shipped = num(row?.shipped);
   const shippedLate = num(row?.shipped_late);

@@ -70,7 +70,11 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
 
   /** Sets when the transition happened, as if the clock had read `at`. */
   async function dateEvent(order: Placed, to: 'accepted' | 'shipped', at: string): Promise<void> {
+    // The transition itself wrote the instant on the order; the test then moves it to its own clock.
+    const [row] = await env().db().select({ acceptedAt: orders.acceptedAt, shippedAt: orders.shippedAt }).from(orders).where(eq(orders.id, order.id));
+    expect(to === 'accepted' ? row?.acceptedAt : row?.shippedAt).toBeInstanceOf(Date);
     await env().db().update(orderEvents).set({ createdAt: new Date(at) }).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, to)));
+    await env().db().update(orders).set(to === 'accepted' ? { acceptedAt: new Date(at) } : { shippedAt: new Date(at) }).where(eq(orders.id, order.id));
   }
 
   async function accept(order: Placed, at: string, shipBy: string, who = seller): Promise<void> {
