@@ -99,3 +99,24 @@ test('the seller opens the dashboard, switches period, reads the chart as a tabl
   await expect(page).toHaveURL('/sales?status=accepted');
   await expect(page.locator(`[data-order-number="${accepted.number}"]`)).toBeVisible();
 });
+
+test("the demo seller's dashboard is alive: months of sales, repeat shops, late and expired orders", async ({ page, baseURL }, testInfo) => {
+  const signIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: baseURL! }, data: { email: 'seller@bulkcart.demo', password: 'DemoSeller1' } });
+  expect(signIn.status()).toBe(200);
+  await page.goto('/dashboard?period=90d');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  const answer = (await (await page.request.get('/api/seller/dashboard?period=90d')).json()) as Dashboard;
+  expect(answer.kpis.orders).toBeGreaterThan(50);
+  expect(answer.kpis.repeatBuyers).toBeGreaterThan(0);
+  expect(answer.fulfilment.shippedLate).toBeGreaterThan(0);
+  expect(answer.fulfilment.expiredUnaccepted).toBeGreaterThan(0);
+  expect(answer.series.filter((p) => p.orders > 0).length).toBeGreaterThan(10);
+  await expect(page.getByRole('region', { name: 'Top products' }).getByRole('row')).toHaveCount(answer.topProducts.length + 1);
+  const findings = await axeFindings(page);
+  expect(findings, describeFindings(findings)).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('demo-dashboard-1280.png'), fullPage: true });
+  if (SHOTS) await page.screenshot({ path: 'docs/screenshots/dashboard-demo-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('demo-dashboard-390.png'), fullPage: true });
+  if (SHOTS) await page.screenshot({ path: 'docs/screenshots/dashboard-demo-390.png', fullPage: true });
+});
