@@ -92,21 +92,6 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
   return rows.map((r) => ({ start: String(r.start), netSales: toDollars(num(r.cents)), orders: num(r.orders) }));
 }
 
-async function readTopProducts(db: Db, sellerId: string, range: DayRange): Promise<DashboardTopProduct[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT l.product_id, coalesce(max(p.name), max(l.product_name)) AS name, sum(l.line_total_cents)::bigint AS cents, sum(l.quantity)::bigint AS units
-        FROM orders o
-        JOIN order_lines l ON l.order_id = o.id
-        LEFT JOIN products p ON p.id = l.product_id
-        WHERE ${placedIn(sellerId, range)} AND ${counted()} AND l.product_id IS NOT NULL
-        GROUP BY l.product_id
-        ORDER BY cents DESC, units DESC, l.product_id
-        LIMIT ${DASHBOARD_LIMITS.topProducts}`,
-  );
-  return rows.map((r) => ({ productId: String(r.product_id), name: String(r.name), netSales: toDollars(num(r.cents)), units: num(r.units) }));
-}
-
 /**
  * Over every order placed in the period (whatever became of it): the median hours placed → accepted
  * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
@@ -136,29 +121,46 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
 }
 
 /**
- * The seller's products that will run out within LOW_STOCK_DAYS at the period's daily sales, and
- * the sold-out ones; lowest cover first. Products by (owner_id), sales by (seller_id, created_at).
+ * Sales per product over the period, read once (the period's lines, by the covering index on
+ * order_lines), answered two ways: the ten best by net sales, and the seller's products that will run
+ * out within LOW_STOCK_DAYS at the period's daily rate, with the sold-out ones, lowest cover first.
+ * A line's product_id is nulled when its product is deleted, so every sold product still exists.
  */
-async function readLowStock(db: Db, sellerId: string, ranges: PeriodRanges): Promise<DashboardLowStock[]> {
+async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ top: DashboardTopProduct[]; low: DashboardLowStock[] }> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH sold AS (
-          SELECT l.product_id, sum(l.quantity)::numeric AS units
+    sql`WITH sold AS MATERIALIZED (
+          SELECT l.product_id, sum(l.line_total_cents)::bigint AS cents, sum(l.quantity)::bigint AS units
           FROM orders o JOIN order_lines l ON l.order_id = o.id
           WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()} AND l.product_id IS NOT NULL
           GROUP BY l.product_id
-        ), covered AS (
-          SELECT p.id, p.name, p.mainquantity AS stock,
-            CASE WHEN p.mainquantity = 0 THEN 0 WHEN s.units > 0 THEN p.mainquantity * ${ranges.days}::numeric / s.units END AS cover
-          FROM products p LEFT JOIN sold s ON s.product_id = p.id
-          WHERE p.owner_id = ${sellerId}
         )
-        SELECT id, name, stock, round(cover, 1) AS cover FROM covered
-        WHERE cover < ${LOW_STOCK_DAYS}
-        ORDER BY cover, name, id
-        LIMIT ${DASHBOARD_LIMITS.lowStock}`,
+        SELECT * FROM (
+        (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover,
+            row_number() OVER (ORDER BY s.cents DESC, s.units DESC, p.id) AS rank
+          FROM sold s JOIN products p ON p.id = s.product_id
+          ORDER BY s.cents DESC, s.units DESC, p.id
+          LIMIT ${DASHBOARD_LIMITS.topProducts})
+        UNION ALL
+        (SELECT 'low', c.id, c.name, NULL, NULL, c.stock, round(c.cover, 1), row_number() OVER (ORDER BY c.cover, c.name, c.id)
+          FROM (
+            SELECT p.id, p.name, p.mainquantity AS stock,
+              CASE WHEN p.mainquantity = 0 THEN 0 WHEN s.units > 0 THEN p.mainquantity * ${ranges.days}::numeric / s.units END AS cover
+            FROM products p LEFT JOIN sold s ON s.product_id = p.id
+            WHERE p.owner_id = ${sellerId}
+          ) c
+          WHERE c.cover < ${LOW_STOCK_DAYS}
+          ORDER BY c.cover, c.name, c.id
+          LIMIT ${DASHBOARD_LIMITS.lowStock})
+        ) answers ORDER BY kind DESC, rank`,
   );
-  return rows.map((r) => ({ productId: String(r.id), name: String(r.name), stock: num(r.stock), daysOfCover: num(r.cover) }));
+  const top: DashboardTopProduct[] = [];
+  const low: DashboardLowStock[] = [];
+  for (const r of rows) {
+    if (r.kind === 'top') top.push({ productId: String(r.id), name: String(r.name), netSales: toDollars(num(r.cents)), units: num(r.units) });
+    else low.push({ productId: String(r.id), name: String(r.name), stock: num(r.stock), daysOfCover: num(r.cover) });
+  }
+  return { top, low };
 }
 
 /** What needs doing now: one read of the placed and accepted orders, by (seller_id, status, seq). */
@@ -183,9 +185,8 @@ export async function getDashboard(ctx: DashboardContext, input: DashboardQuery)
   const kpis = await readKpis(ctx.db, sellerId, ranges.current);
   const previous = await readKpis(ctx.db, sellerId, ranges.previous);
   const series = await readSeries(ctx.db, sellerId, ranges);
-  const topProducts = await readTopProducts(ctx.db, sellerId, ranges.current);
+  const { top: topProducts, low: lowStock } = await readProductSales(ctx.db, sellerId, ranges);
   const fulfilment = await readFulfilment(ctx.db, sellerId, ranges.current);
-  const lowStock = await readLowStock(ctx.db, sellerId, ranges);
   const queue = await readQueue(ctx.db, sellerId, toIsoDate(now));
   return {
     period: input.period,
