@@ -238,6 +238,9 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await audit.check('decline dialog');
     await page.getByRole('button', { name: 'Back' }).click();
     await audit.open(`/orders/${orders.placed._id}`, new RegExp(`Order ${orders.placed.number}`), "/orders/{id} as the order's seller");
+    await audit.open('/dashboard', 'Dashboard');
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await audit.check('/dashboard with the chart as a table');
     await audit.open('/business', 'Business profile', '/business (pending review)');
     await checkHeaderPanels(audit, page);
   },

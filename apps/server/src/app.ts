@@ -21,6 +21,7 @@ import { registerProductRoutes } from './modules/products/products.routes.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSalesRoutes } from './modules/orders/sales.routes.ts';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerBusinessRoutes } from './modules/business/business.routes.ts';
 import { isAdminPath, isOperatorRequest, registerAdminRoutes } from './modules/business/admin.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerCartRoutes(app, ctx);
   await registerListRoutes(app, ctx);
   await registerSellerRoutes(app, ctx);
+  await registerDashboardRoutes(app, ctx);
   if (config.seedDemo) registerDevMailbox(app, ctx);
   await registerWebApp(
     app,

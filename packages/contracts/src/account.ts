@@ -62,6 +62,8 @@ export const meResponseSchema = z.object({
   verification: meVerificationSchema,
   /** Whether the signed-in user is an operator (reviews verifications). */
   operator: z.boolean(),
+  /** Whether the signed-in user has products or sales: the navbar then links the dashboard (decision 019). */
+  seller: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 

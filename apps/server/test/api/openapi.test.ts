@@ -161,6 +161,15 @@ const CART_SAMPLES: Sample[] = [
     send: ({ env, buyer, listId, productId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer) }),
   },
   { operation: 'DELETE /api/lists/{id}', what: 'delete it', send: ({ env, buyer, listId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
+  { operation: 'GET /api/seller/dashboard', what: 'the last 30 days', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard', headers: asUser(seller) }) },
+  { operation: 'GET /api/seller/dashboard', what: 'an unknown period (422)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard?period=2w', headers: asUser(seller) }) },
+  { operation: 'GET /api/seller/dashboard.csv', what: "the chart's figures", send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard.csv?period=7d', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/seller/orders.csv',
+    what: 'a month of orders',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/orders.csv?from=2026-01-01&to=2026-01-31', headers: asUser(seller) }),
+  },
+  { operation: 'GET /api/seller/orders.csv', what: 'dates backwards (422)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/orders.csv?from=2026-02-01&to=2026-01-31', headers: asUser(seller) }) },
   { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
   {
     operation: 'PUT /api/seller/settings',

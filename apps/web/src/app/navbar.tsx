@@ -75,7 +75,9 @@ export function Navbar() {
   const me = useMe();
   const user = me.data?.user ?? null;
   const common = user ? everyone.map((item) => (item.to === paths.cart ? { ...item, badge: cartCount } : item)) : everyone;
-  const items = [...common, ...(me.isPending ? [] : user ? signedIn : signedOut)];
+  // The dashboard is for sellers: anyone with products or sales (decision 019).
+  const mine = me.data?.seller ? [...signedIn, { to: paths.dashboard, label: 'Dashboard' }] : signedIn;
+  const items = [...common, ...(me.isPending ? [] : user ? mine : signedOut)];
   const phoneMenu = useDisclosure();
   return (
     <header className="navbar sticky top-0 z-40 bg-base-100/95 shadow-sm backdrop-blur">

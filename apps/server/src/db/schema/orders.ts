@@ -63,6 +63,12 @@ export const orders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * When the seller accepted and shipped it (the timeline has the same instants): the dashboard's
+     * fulfilment times read them from the order row, not by joining every order's timeline (decision 019).
+     */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_positive', sql`${t.quantity} >= 1`),
@@ -82,6 +88,10 @@ export const orders = pgTable(
     // The sweep: placed orders by age, accepted orders by ship-by date not yet told late.
     index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
+    // The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): orders placed in a
+    // period, and whether a buyer had ordered before it.
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt),
+    index('orders_seller_buyer_created_idx').on(t.sellerId, t.buyerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_checkout_id_idx').on(t.checkoutId),
     check('orders_po_number_length', sql`char_length(${t.poNumber}) <= 40`),
@@ -120,6 +130,9 @@ export const orderLines = pgTable(
     check('order_lines_unit_price_nonnegative', sql`${t.unitPriceCents} >= 0`),
     check('order_lines_total_matches', sql`${t.lineTotalCents} = ${t.unitPriceCents}::bigint * ${t.quantity}`),
     uniqueIndex('order_lines_order_position_idx').on(t.orderId, t.position),
+    // The dashboard's sums over a period's lines (units, sales per product) read this index alone,
+    // one probe an order, instead of the whole table (decision 019).
+    index('order_lines_order_sales_idx').on(t.orderId, t.productId, t.quantity, t.lineTotalCents),
     index('order_lines_product_id_idx').on(t.productId),
   ],
 );

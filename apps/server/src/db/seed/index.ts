@@ -5,6 +5,7 @@ import { businessProfiles } from '../schema/business.ts';
 import { emailOutbox } from '../schema/orders.ts';
 import { DEMO_BUYER, DEMO_OPERATOR, DEMO_SELLER, DEMO_SELLERS } from './demo-accounts.ts';
 import { buildDemoCatalog, DEMO_SELLER_OF_CATEGORY } from './demo-catalog.ts';
+import { seedDemoHistory } from './demo-history.ts';
 
 async function ensureAccount(ctx: AppContext, account: { name: string; email: string; password: string }) {
   const existing = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, account.email)).limit(1);
@@ -64,6 +65,8 @@ export async function seedDemoData(ctx: AppContext): Promise<{ products: number 
     });
     await ctx.db.insert(products).values(rows).onConflictDoNothing({ target: products.id });
   }
+  // A few months of sales, so the demo seller's dashboard is alive (decision 019); once.
+  await seedDemoHistory(ctx.db, { id: sellerId, name: DEMO_SELLER.name });
   const [count] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(products);
   return { products: count?.n ?? 0 };
 }

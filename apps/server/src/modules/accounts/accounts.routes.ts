@@ -8,6 +8,7 @@ import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
 import { forwardSessionRefresh, getSessionUser, requireUser } from './session.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
 import { isOperator } from '../business/operators.ts';
+import { isSeller } from '../dashboard/dashboard.service.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { deleteAccount, listSessions, signOutOtherSessions } from './accounts.service.ts';
 
@@ -26,6 +27,7 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
       ...(ctx.config.seedDemo ? { demoLogin: { email: DEMO_BUYER.email, password: DEMO_BUYER.password } } : {}),
       verification: await buyerPricing(ctx.db, ctx.config.buyerVerification, user?.id ?? null),
       operator: await isOperator(ctx.db, ctx.config, user),
+      seller: user ? await isSeller(ctx.db, user.id) : false,
     };
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestEnv, describeEachDatabase, DATABASE_KINDS } from '../../../test/helpers/test-app.ts';
 import { runMigrations } from '../../db/migrate.ts';
+import { DEMO_HISTORY_BUYER_COUNT } from '../../db/seed/demo-history.ts';
 import { seedDemoData } from '../../db/seed/index.ts';
 import { queryRows } from '../../db/rows.ts';
 
@@ -26,9 +27,18 @@ describeEachDatabase('health and start-up', (env) => {
     expect(first.products).toBeGreaterThanOrEqual(60);
     expect(second.products).toBe(first.products);
     const [users] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM "user"`);
-    // The demo buyer, seller and operator (docs/decisions/014-business-verification.md) and three more
-    // sellers (docs/decisions/017-cart-and-checkout.md), once each.
-    expect(users?.n).toBe(6);
+    // The demo buyer, seller and operator (docs/decisions/014-business-verification.md), three more
+    // sellers (docs/decisions/017-cart-and-checkout.md) and the shops of the demo seller's history
+    // (docs/decisions/019-seller-dashboard.md), once each.
+    expect(users?.n).toBe(6 + DEMO_HISTORY_BUYER_COUNT);
+    // The history: laid once, every status in it, some shops back more than once.
+    const [history] = await queryRows<{ orders: number; statuses: number; repeat: number }>(
+      env().db(),
+      sql`SELECT count(*)::int AS orders, count(DISTINCT status)::int AS statuses,
+                 (SELECT count(*)::int FROM (SELECT buyer_id FROM orders GROUP BY buyer_id HAVING count(*) > 1) r) AS repeat FROM orders`,
+    );
+    expect(history?.orders).toBeGreaterThan(100);
+    expect(history).toMatchObject({ statuses: 6, repeat: DEMO_HISTORY_BUYER_COUNT });
     const [categories] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(DISTINCT category)::int AS n FROM products`);
     expect(categories?.n).toBe(6);
     // Four sellers, every product with a SKU, one seller with a minimum order value.

@@ -151,7 +151,13 @@ export interface Transition {
 export async function applyTransition(tx: Tx, config: Config, t: Transition): Promise<OrderRow | null> {
   const [row] = await tx
     .update(orders)
-    .set({ status: t.to, ...t.set, ...(t.restock ? { cancelledAt: sql`now()` } : {}), updatedAt: sql`now()` })
+    .set({
+      status: t.to,
+      ...t.set,
+      ...(t.restock ? { cancelledAt: sql`now()` } : {}),
+      ...(t.to === 'accepted' ? { acceptedAt: sql`now()` } : t.to === 'shipped' ? { shippedAt: sql`now()` } : {}),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(orders.id, t.orderId), actorScope(t.actor), eq(orders.status, t.from), t.where))
     .returning();
   if (!row) return null;

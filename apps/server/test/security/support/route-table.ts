@@ -251,6 +251,34 @@ const CART_ROUTES: RouteCase[] = [
     readOnly: { other: true, owner: true },
   },
   {
+    route: 'GET /api/seller/dashboard',
+    request: () => ({ method: 'GET', url: '/api/seller/dashboard?period=7d' }),
+    // Everyone signed in sees their own figures: the owner's placed sale is in the owner's queue only.
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(_f, actor, response) {
+      if (actor === 'signedOut') return;
+      const toAccept = (response.json() as { queue: { toAccept: number } }).queue.toAccept;
+      if (actor === 'owner') expect(toAccept).toBeGreaterThan(0);
+      else expect(toAccept).toBe(0);
+    },
+  },
+  {
+    route: 'GET /api/seller/dashboard.csv',
+    request: () => ({ method: 'GET', url: '/api/seller/dashboard.csv?period=7d' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
+    route: 'GET /api/seller/orders.csv',
+    request: () => {
+      const today = new Date().toISOString().slice(0, 10);
+      return { method: 'GET', url: `/api/seller/orders.csv?from=${today}&to=${today}` };
+    },
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+  },
+  {
     route: 'PUT /api/seller/settings',
     request: () => ({ method: 'PUT', url: '/api/seller/settings', payload: { minimumOrder: 50 } }),
     // Everyone signed in sets their own.

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { dashboardQuerySchema, dashboardSchema, ordersExportQuerySchema } from '@bulkcart/contracts';
+import type { AppContext } from '../../context.ts';
+import { parseInput } from '../../lib/validate.ts';
+import { routeContract } from '../../lib/route-schema.ts';
+import { requireUser } from '../accounts/session.ts';
+import { getDashboard, getDashboardSeries, type DashboardContext } from './dashboard.service.ts';
+import { exportOrders, exportSeries } from './orders-export.service.ts';
+
+const tags = ['dashboard'];
+
+function sendCsv(reply: FastifyReply, filename: string, body: Readable): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+/** The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): always the session's own orders. */
+export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const as = async (request: FastifyRequest): Promise<DashboardContext> => ({ db: ctx.db, clock: ctx.clock, user: await requireUser(ctx.auth, request) });
+
+  app.get(
+    '/api/seller/dashboard',
+    routeContract({
+      summary: 'How your sales are doing over a period ending today, and what needs doing now',
+      tags,
+      signedIn: true,
+      querystring: dashboardQuerySchema,
+      response: { 200: dashboardSchema },
+    }),
+    async (request) => getDashboard(await as(request), parseInput(dashboardQuerySchema, request.query)),
+  );
+
+  app.get(
+    '/api/seller/dashboard.csv',
+    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: true }),
+    async (request, reply) => {
+      const seller = await as(request);
+      const query = parseInput(dashboardQuerySchema, request.query);
+      const points = await getDashboardSeries(seller, query);
+      return sendCsv(reply, `sales-${query.period}.csv`, exportSeries(points));
+    },
+  );
+
+  app.get(
+    '/api/seller/orders.csv',
+    routeContract({
+      summary: 'Your orders placed between two dates (UTC, both included) as CSV, one row per order line',
+      tags,
+      signedIn: true,
+      querystring: ordersExportQuerySchema,
+      response: {},
+      download: true,
+    }),
+    async (request, reply) => {
+      const seller = await as(request);
+      const query = parseInput(ordersExportQuerySchema, request.query);
+      return sendCsv(reply, `orders-${query.from}-to-${query.to}.csv`, exportOrders(seller, query));
+    },
+  );
+}

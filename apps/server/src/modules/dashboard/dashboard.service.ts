@@ -1,0 +1,220 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  BUSINESS_TIME_ZONE,
+  DASHBOARD_LIMITS,
+  LOW_STOCK_DAYS,
+  ORDER_MESSAGES,
+  toDollars,
+  toIsoDate,
+  type Dashboard,
+  type DashboardFulfilment,
+  type DashboardKpis,
+  type DashboardLowStock,
+  type DashboardPoint,
+  type DashboardQuery,
+  type DashboardQueue,
+  type DashboardTopProduct,
+} from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import type { SessionUser } from '../accounts/session.ts';
+import { lastDay, periodRanges, type DayRange, type PeriodRanges } from './dashboard-period.ts';
+
+export interface DashboardContext {
+  db: Db;
+  user: SessionUser;
+  clock: () => Date;
+}
+
+/** node-postgres answers bigint and numeric as strings, PGlite as numbers: one reading for both. */
+const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** The instant a business day starts, as a timestamptz parameter. */
+const dayStart = (isoDate: string): SQL => sql`(${isoDate}::date::timestamp AT TIME ZONE ${BUSINESS_TIME_ZONE})`;
+
+/**
+ * The seller's orders placed in a range: every dashboard figure starts here, served by the index
+ * (seller_id, created_at) of migration 0014. `counted`: without the cancelled and declined ones.
+ */
+function placedIn(sellerId: string, range: DayRange, alias: SQL = sql.raw('o')): SQL {
+  return sql`${alias}.seller_id = ${sellerId} AND ${alias}.created_at >= ${dayStart(range.from)} AND ${alias}.created_at < ${dayStart(range.until)}`;
+}
+const counted = (alias: SQL = sql.raw('o')): SQL => sql`${alias}.status NOT IN ('cancelled', 'declined')`;
+
+async function readKpis(db: Db, sellerId: string, range: DayRange): Promise<DashboardKpis> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`WITH counted AS MATERIALIZED (
+          SELECT o.id, o.buyer_id, o.total_cents FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()}
+        )
+        SELECT
+          coalesce(sum(c.total_cents), 0)::bigint AS net_cents,
+          count(*)::int AS orders,
+          CASE WHEN count(*) = 0 THEN 0 ELSE round(sum(c.total_cents)::numeric / count(*))::bigint END AS average_cents,
+          count(DISTINCT c.buyer_id)::int AS buyers,
+          (SELECT coalesce(sum(l.quantity), 0)::bigint FROM order_lines l JOIN counted k ON k.id = l.order_id) AS units,
+          (SELECT count(*)::int FROM (SELECT DISTINCT k.buyer_id FROM counted k) b
+            WHERE EXISTS (
+              SELECT 1 FROM orders p
+              WHERE p.seller_id = ${sellerId} AND p.buyer_id = b.buyer_id AND p.created_at < ${dayStart(range.from)} AND ${counted(sql.raw('p'))}
+            )) AS repeat_buyers
+        FROM counted c`,
+  );
+  return {
+    netSales: toDollars(num(row?.net_cents)),
+    orders: num(row?.orders),
+    units: num(row?.units),
+    averageOrderValue: toDollars(num(row?.average_cents)),
+    buyers: num(row?.buyers),
+    repeatBuyers: num(row?.repeat_buyers),
+  };
+}
+
+/** One point per bucket of the period, the empty ones included (generate_series), in order. */
+async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promise<DashboardPoint[]> {
+  const unit = sql.raw(`'${ranges.bucket}'`);
+  const step = sql.raw(`'1 ${ranges.bucket}'::interval`);
+  const { from } = ranges.current;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`WITH sales AS (
+          SELECT date_trunc(${unit}, o.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bucket, sum(o.total_cents) AS cents, count(*) AS orders
+          FROM orders o WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()}
+          GROUP BY 1
+        )
+        SELECT to_char(greatest(b.bucket, ${from}::date::timestamp), 'YYYY-MM-DD') AS start,
+               coalesce(s.cents, 0)::bigint AS cents, coalesce(s.orders, 0)::int AS orders
+        FROM generate_series(date_trunc(${unit}, ${from}::date::timestamp), ${lastDay(ranges.current)}::date::timestamp, ${step}) AS b(bucket)
+        LEFT JOIN sales s ON s.bucket = b.bucket
+        ORDER BY b.bucket`,
+  );
+  return rows.map((r) => ({ start: String(r.start), netSales: toDollars(num(r.cents)), orders: num(r.orders) }));
+}
+
+/**
+ * Over every order placed in the period (whatever became of it): the median hours placed → accepted
+ * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
+ * ship-by date, and orders the sweep cancelled for want of an answer.
+ */
+async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
+          count(o.shipped_at)::int AS shipped,
+          count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
+          count(*) FILTER (WHERE o.status = 'cancelled' AND o.reason = ${ORDER_MESSAGES.notAcceptedInTime})::int AS expired
+        FROM orders o WHERE ${placedIn(sellerId, range)}`,
+  );
+  const shipped = num(row?.shipped);
+  const shippedLate = num(row?.shipped_late);
+  return {
+    medianHoursToAccept: numOrNull(row?.accept_hours),
+    medianHoursToShip: numOrNull(row?.ship_hours),
+    shipped,
+    shippedLate,
+    lateShare: shipped === 0 ? null : Math.round((shippedLate / shipped) * 1000) / 1000,
+    expiredUnaccepted: num(row?.expired),
+  };
+}
+
+/**
+ * Sales per product over the period, read once (the period's lines, by the covering index on
+ * order_lines), answered two ways: the ten best by net sales, and the seller's products that will run
+ * out within LOW_STOCK_DAYS at the period's daily rate, with the sold-out ones, lowest cover first.
+ * A line's product_id is nulled when its product is deleted, so every sold product still exists.
+ */
+async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ top: DashboardTopProduct[]; low: DashboardLowStock[] }> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`WITH sold AS MATERIALIZED (
+          SELECT l.product_id, sum(l.line_total_cents)::bigint AS cents, sum(l.quantity)::bigint AS units
+          FROM orders o JOIN order_lines l ON l.order_id = o.id
+          WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()} AND l.product_id IS NOT NULL
+          GROUP BY l.product_id
+        )
+        SELECT * FROM (
+        (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover,
+            row_number() OVER (ORDER BY s.cents DESC, s.units DESC, p.id) AS rank
+          FROM sold s JOIN products p ON p.id = s.product_id
+          ORDER BY s.cents DESC, s.units DESC, p.id
+          LIMIT ${DASHBOARD_LIMITS.topProducts})
+        UNION ALL
+        (SELECT 'low', c.id, c.name, NULL, NULL, c.stock, round(c.cover, 1), row_number() OVER (ORDER BY c.cover, c.name, c.id)
+          FROM (
+            SELECT p.id, p.name, p.mainquantity AS stock,
+              CASE WHEN p.mainquantity = 0 THEN 0 WHEN s.units > 0 THEN p.mainquantity * ${ranges.days}::numeric / s.units END AS cover
+            FROM products p LEFT JOIN sold s ON s.product_id = p.id
+            WHERE p.owner_id = ${sellerId}
+          ) c
+          WHERE c.cover < ${LOW_STOCK_DAYS}
+          ORDER BY c.cover, c.name, c.id
+          LIMIT ${DASHBOARD_LIMITS.lowStock})
+        ) answers ORDER BY kind DESC, rank`,
+  );
+  const top: DashboardTopProduct[] = [];
+  const low: DashboardLowStock[] = [];
+  for (const r of rows) {
+    if (r.kind === 'top') top.push({ productId: String(r.id), name: String(r.name), netSales: toDollars(num(r.cents)), units: num(r.units) });
+    else low.push({ productId: String(r.id), name: String(r.name), stock: num(r.stock), daysOfCover: num(r.cover) });
+  }
+  return { top, low };
+}
+
+/** What needs doing now: one read of the placed and accepted orders, by (seller_id, status, seq). */
+async function readQueue(db: Db, sellerId: string, today: string): Promise<DashboardQueue> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE status = 'placed')::int AS to_accept,
+               count(*) FILTER (WHERE status = 'accepted')::int AS to_ship,
+               count(*) FILTER (WHERE status = 'accepted' AND ship_by < ${today}::date)::int AS late
+        FROM orders WHERE seller_id = ${sellerId} AND status IN ('placed', 'accepted')`,
+  );
+  return { toAccept: num(row?.to_accept), toShip: num(row?.to_ship), late: num(row?.late) };
+}
+
+/** GET /api/seller/dashboard: the signed-in seller's figures for a period ending today. */
+export async function getDashboard(ctx: DashboardContext, input: DashboardQuery): Promise<Dashboard> {
+  const now = ctx.clock();
+  const ranges = periodRanges(input.period, now);
+  const sellerId = ctx.user.id;
+  // One after another: on PGlite there is one connection anyway, and on PostgreSQL a dashboard should
+  // not take six of the pool's connections at once.
+  const kpis = await readKpis(ctx.db, sellerId, ranges.current);
+  const previous = await readKpis(ctx.db, sellerId, ranges.previous);
+  const series = await readSeries(ctx.db, sellerId, ranges);
+  const { top: topProducts, low: lowStock } = await readProductSales(ctx.db, sellerId, ranges);
+  const fulfilment = await readFulfilment(ctx.db, sellerId, ranges.current);
+  const queue = await readQueue(ctx.db, sellerId, toIsoDate(now));
+  return {
+    period: input.period,
+    from: ranges.current.from,
+    to: lastDay(ranges.current),
+    previousFrom: ranges.previous.from,
+    previousTo: lastDay(ranges.previous),
+    timeZone: BUSINESS_TIME_ZONE,
+    kpis,
+    previous,
+    series,
+    topProducts,
+    fulfilment,
+    lowStock,
+    queue,
+  };
+}
+
+/** GET /api/seller/dashboard.csv: the chart's figures, as its table shows them. */
+export async function getDashboardSeries(ctx: DashboardContext, input: DashboardQuery): Promise<DashboardPoint[]> {
+  return readSeries(ctx.db, ctx.user.id, periodRanges(input.period, ctx.clock()));
+}
+
+/** Whether a user lists products or has sold any: two probes, by (owner_id) and (seller_id, seq). */
+export async function isSeller(db: Db, userId: string): Promise<boolean> {
+  const [row] = await queryRows<{ seller: boolean }>(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM products WHERE owner_id = ${userId}) OR EXISTS (SELECT 1 FROM orders WHERE seller_id = ${userId}) AS seller`,
+  );
+  return row?.seller === true;
+}
