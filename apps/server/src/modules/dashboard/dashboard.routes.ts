@@ -37,7 +37,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
 
   app.get(
     '/api/seller/dashboard.csv',
-    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: true }),
+    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: 'attachment' }),
     async (request, reply) => {
       const seller = await as(request);
       const query = parseInput(dashboardQuerySchema, request.query);
@@ -54,7 +54,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
       signedIn: true,
       querystring: ordersExportQuerySchema,
       response: {},
-      download: true,
+      download: 'attachment',
     }),
     async (request, reply) => {
       const seller = await as(request);
