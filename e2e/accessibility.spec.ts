@@ -247,6 +247,9 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await page.getByTestId('verification').first().getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByLabel(/Reason/).first()).toBeVisible();
     await audit.check('reject form open');
+    await audit.open('/admin/verifications?status=rejected', 'Verification queue', '/admin/verifications, the Rejected tab');
+    await audit.open('/admin/verifications?status=verified', 'Verification queue', '/admin/verifications, the Verified tab');
+    await audit.open('/admin/audit', 'Audit trail');
 
     // Not a verified business: the catalog's banner and the price nudges.
     await page.goto('/');

@@ -272,6 +272,39 @@ describeEachDatabase(
       expect((await env().request({ method: 'GET', url: '/api/admin/verifications?status=bogus', headers: asUser(operator) })).statusCode).toBe(422);
     });
 
+    it('flags, on each queue entry, the other accounts that submitted the same permit number (any case, spaces or dashes), newest first, at most 5', async () => {
+      const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+      const submit = async (name: string, permitNumber: string, legalName = name) => {
+        const buyer = await signUpUser(env(), { name });
+        await saveProfile(env(), buyer, { permitNumber, legalName });
+        expect((await upload(env(), buyer, tinyPdf())).statusCode).toBe(200);
+        return buyer;
+      };
+      const first = await submit('Permit First', `DUP-${tag}-1`, 'First Traders');
+      const second = await submit('Permit Second', `dup ${tag.toLowerCase()} 1`, 'Second Traders');
+      const other = await submit('Permit Other', `DUP-${tag}-2`);
+      // Saved but never submitted (no document): not a submission, so not named.
+      const drafted = await signUpUser(env(), { name: 'Permit Draft' });
+      expect((await saveProfile(env(), drafted, { permitNumber: `DUP-${tag}-1` })).statusCode).toBe(200);
+
+      const account = (buyer: TestUser, legalName: string) => ({ email: buyer.email, legalName, permitRegion: 'California', status: 'pending' });
+      expect((await queueEntry(env(), operator, first.email)).samePermit).toEqual({ accounts: [account(second, 'Second Traders')], more: false });
+      expect((await queueEntry(env(), operator, second.email)).samePermit).toEqual({ accounts: [account(first, 'First Traders')], more: false });
+      expect((await queueEntry(env(), operator, other.email)).samePermit).toEqual({ accounts: [], more: false });
+
+      // A decision's answer carries the flag too, and a reviewed account is still named, with its status.
+      const approved = await approve(await verificationId(env(), first));
+      expect(approved.json()).toMatchObject({ status: 'verified', samePermit: { accounts: [account(second, 'Second Traders')], more: false } });
+      expect((await queueEntry(env(), operator, second.email)).samePermit.accounts).toEqual([{ ...account(first, 'First Traders'), status: 'verified' }]);
+
+      // Five more with that permit: second's entry names the five newest submissions and says there are more.
+      const later: TestUser[] = [];
+      for (const n of [1, 2, 3, 4, 5]) later.push(await submit(`Permit Later ${n}`, `DUP${tag}1`, `Later ${n}`));
+      const flagged = (await queueEntry(env(), operator, second.email)).samePermit;
+      expect(flagged.more).toBe(true);
+      expect(flagged.accounts.map((a) => a.email)).toEqual(later.map((b) => b.email).reverse());
+    });
+
     it('writes every decision to the audit log (who, when, what, why), newest first, with no way to change it', async () => {
       const [first, second] = await Promise.all([signUpUser(env(), { name: 'Audit Buyer A' }), signUpUser(env(), { name: 'Audit Buyer B' })]);
       for (const buyer of [first, second]) {

@@ -1,0 +1,1 @@
+CREATE INDEX "business_profiles_permit_idx" ON "business_profiles" USING btree (upper(regexp_replace("permit_number", '[^A-Za-z0-9]', '', 'g')),"queue_seq");
