@@ -1,0 +1,1 @@
+CREATE INDEX "products_owner_stock_seq_idx" ON "products" USING btree ("owner_email",(CASE WHEN "mainquantity" < "minquantity" THEN 'sold_out' WHEN "mainquantity" < "minquantity" * 5 THEN 'low' ELSE 'in_stock' END),"seq" DESC NULLS LAST);
