@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { SAME_PERMIT_SHOWN, SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
@@ -57,25 +57,7 @@ type SamePermit = Verification['samePermit'];
 async function samePermitOf(db: Db, ids: string[]): Promise<Map<string, SamePermit>> {
   const found = new Map<string, SamePermit>(ids.map((id) => [id, { accounts: [], more: false }]));
   if (ids.length === 0) return found;
-  const rows = await queryRows<{ for_id: string; email: string; legal_name: string; permit_region: string; status: VerificationStatus }>(
-    db,
-    sql`SELECT q.id AS for_id, u.email, m.legal_name, m.permit_region, m.status
-        FROM business_profiles q
-        CROSS JOIN LATERAL (
-          SELECT o.user_id, o.legal_name, o.permit_region, o.status, o.queue_seq
-          FROM business_profiles o
-          WHERE ${permitKey(sql`o.permit_number`)} = ${permitKey(sql`q.permit_number`)}
-            AND o.id <> q.id AND o.queue_seq IS NOT NULL
-          ORDER BY o.queue_seq DESC
-          LIMIT ${SAME_PERMIT_SHOWN + 1}
-        ) m
-        JOIN "user" u ON u.id = m.user_id
-        WHERE q.id IN (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        ORDER BY q.id, m.queue_seq DESC`,
-  );
+  const rows = await queryRows<{ for_id: string; email: string; legal_name: string; permit_region: string; status: VerificationStatus }>(db, samePermitQuery(ids));
   for (const row of rows) {
     const entry = found.get(row.for_id);
     if (!entry) continue;
@@ -83,6 +65,26 @@ async function samePermitOf(db: Db, ids: string[]): Promise<Map<string, SamePerm
     else entry.accounts.push({ email: row.email, legalName: row.legal_name, permitRegion: row.permit_region, status: row.status });
   }
   return found;
+}
+
+/** The statement of samePermitOf (its test reads the plan of exactly this). */
+export function samePermitQuery(ids: string[]): SQL {
+  return sql`SELECT q.id AS for_id, u.email, m.legal_name, m.permit_region, m.status
+    FROM business_profiles q
+    CROSS JOIN LATERAL (
+      SELECT o.user_id, o.legal_name, o.permit_region, o.status, o.queue_seq
+      FROM business_profiles o
+      WHERE ${permitKey(sql`o.permit_number`)} = ${permitKey(sql`q.permit_number`)}
+        AND o.id <> q.id AND o.queue_seq IS NOT NULL
+      ORDER BY o.queue_seq DESC
+      LIMIT ${SAME_PERMIT_SHOWN + 1}
+    ) m
+    JOIN "user" u ON u.id = m.user_id
+    WHERE q.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    ORDER BY q.id, m.queue_seq DESC`;
 }
 
 function toVerification(row: ProfileView & { email: string; name: string }, samePermit: Map<string, SamePermit>): Verification {

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
@@ -20,6 +20,8 @@ import { businessDocuments, businessProfiles, verificationAudit } from '../../db
 import { DOCUMENT_UPLOADS_AT_ONCE, DOCUMENT_UPLOADS_PER_HOUR, documentUploadsInFlight } from './business.routes.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
+import { samePermitQuery } from './admin.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 function saveProfile(env: TestEnv, user: TestUser, overrides: Record<string, unknown> = {}) {
   return env.request({ method: 'PUT', url: '/api/business', headers: asUser(user), payload: validBusinessBody(overrides) });
@@ -303,6 +305,18 @@ describeEachDatabase(
       const flagged = (await queueEntry(env(), operator, second.email)).samePermit;
       expect(flagged.more).toBe(true);
       expect(flagged.accounts.map((a) => a.email)).toEqual(later.map((b) => b.email).reverse());
+
+      // Each entry's lookup reads business_profiles_permit_idx (the table is small, so the planner is
+      // asked what it can use with sequential scans off).
+      const secondId = await verificationId(env(), second);
+      const plan = await env()
+        .db()
+        .transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${samePermitQuery([secondId])}`);
+          return rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+      expect(plan).toContain('business_profiles_permit_idx');
     });
 
     it('writes every decision to the audit log (who, when, what, why), newest first, with no way to change it', async () => {
