@@ -228,6 +228,7 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await checkNotice(audit, page, 'the not-deleted notice', MESSAGES.notDeleted, () => confirm.getByRole('button', { name: 'Cancel' }).click());
 
     await audit.open(`/upadateprocuct/${tiered._id}`, 'Update Product', '/upadateprocuct/{id}');
+    await audit.open('/myproduct?q=e2e&stock=low', 'My Product', '/myproduct searched and filtered');
     await audit.open('/sales', 'Order desk');
     await page.getByRole('button', { name: `Accept order ${orders.placed.number}` }).click();
     await expect(page.getByRole('dialog', { name: `Accept order ${orders.placed.number}` })).toBeVisible();
@@ -250,6 +251,9 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await page.getByTestId('verification').first().getByRole('button', { name: 'Reject' }).click();
     await expect(page.getByLabel(/Reason/).first()).toBeVisible();
     await audit.check('reject form open');
+    await audit.open('/admin/verifications?status=rejected', 'Verification queue', '/admin/verifications, the Rejected tab');
+    await audit.open('/admin/verifications?status=verified', 'Verification queue', '/admin/verifications, the Verified tab');
+    await audit.open('/admin/audit', 'Audit trail');
 
     // Not a verified business: the catalog's banner and the price nudges.
     await page.goto('/');

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import { request as playwrightRequest, type Browser, type Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
-import { expect, test } from './support/fixtures.ts';
+import { expect, newUser, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
 import { productOfAnotherSeller } from './support/shop-api.ts';
-import { businessBody, DEMO_OPERATOR, permitPdf } from './support/verification.ts';
+import { businessBody, DEMO_OPERATOR, findPending, operatorContext, permitPdf } from './support/verification.ts';
 
 /**
  * Business verification end to end (docs/decisions/014-business-verification.md): a new buyer pays the
@@ -61,9 +61,9 @@ async function signInAsOperator(browser: Browser, baseURL: string): Promise<Page
   return page;
 }
 
-/** The queue card of `legalName`, loading more pages until it shows. */
-async function findCard(operator: Page, legalName: string) {
-  await operator.goto('/admin/verifications');
+/** The card of `legalName` under the tab of `status` (the pending queue unless told), loading more pages until it shows. */
+async function findCard(operator: Page, legalName: string, status: 'pending' | 'verified' | 'rejected' = 'pending') {
+  await operator.goto(status === 'pending' ? '/admin/verifications' : `/admin/verifications?status=${status}`);
   await expect(operator.getByRole('heading', { name: 'Verification queue' })).toBeVisible({ timeout: 20_000 });
   let card = operator.getByRole('article', { name: legalName });
   while ((await card.count()) === 0 && (await operator.getByRole('button', { name: 'Load more' }).count()) > 0) {
@@ -226,4 +226,92 @@ test('screenshots: the business profile, the queue and the price nudge at 390 an
     await operator.screenshot({ path: `${SCREENSHOTS}verification-document-${width}.png` });
   }
   await operator.context().close();
+});
+
+/** A business submitted by a new account of its own (its own request context, closed at once). */
+async function submitBusiness(baseURL: string, legalName: string, permitNumber: string): Promise<E2EUser> {
+  const context = await playwrightRequest.newContext({ baseURL });
+  try {
+    const buyer = newUser('permit');
+    await signUpViaApi(context, baseURL, buyer);
+    const headers = { origin: baseURL };
+    expect((await context.put('/api/business', { data: { ...businessBody(legalName), permitNumber }, headers })).status()).toBe(200);
+    const uploaded = await context.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    return buyer;
+  } finally {
+    await context.dispose();
+  }
+}
+
+test('two businesses with one permit number are flagged in the queue; the operator decides, finds them under Verified and Rejected, and reads both decisions in the audit trail', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const tag = randomUUID().slice(0, 6).toUpperCase();
+  const firstName = `E2E First Permit ${tag}`;
+  const secondName = `E2E Second Permit ${tag}`;
+  const first = await submitBusiness(baseURL!, firstName, `PX-${tag}-7`);
+  // The same permit, written another way: compared by its letters and digits, in any case.
+  const second = await submitBusiness(baseURL!, secondName, `px ${tag.toLowerCase()} 7`);
+  // The revisions the operator decides on, to find in the trail.
+  const api = await operatorContext(baseURL!);
+  const [firstRevision, secondRevision] = [(await findPending(api, first.email)).revision, (await findPending(api, second.email)).revision];
+  await api.dispose();
+
+  const operator = await signInAsOperator(browser, baseURL!);
+  const firstCard = await findCard(operator, firstName);
+  await expect(firstCard.getByTestId('same-permit')).toHaveText(`Same permit number as 1 other account${secondName} (${second.email}) · California · Pending`);
+  const secondCard = await findCard(operator, secondName);
+  await expect(secondCard.getByTestId('same-permit')).toContainText(`${firstName} (${first.email})`);
+
+  await secondCard.getByRole('button', { name: 'Reject…' }).click();
+  await secondCard.getByLabel('Reason (shown to the buyer)').fill(`Permit PX-${tag}-7 belongs to another business`);
+  await secondCard.getByRole('button', { name: 'Reject', exact: true }).click();
+  await expect(operator.getByRole('article', { name: secondName })).toHaveCount(0);
+  await (await findCard(operator, firstName)).getByRole('button', { name: 'Approve' }).click();
+  await expect(operator.getByRole('article', { name: firstName })).toHaveCount(0);
+
+  // Reviewed submissions, one tab each; the URL keeps the tab.
+  await operator.getByRole('button', { name: 'Rejected' }).click();
+  await expect(operator).toHaveURL(/\/admin\/verifications\?status=rejected$/);
+  const rejected = await findCard(operator, secondName, 'rejected');
+  await expect(rejected.getByTestId('review-outcome')).toHaveText(`RejectedReason: Permit PX-${tag}-7 belongs to another business`);
+  await expect(rejected.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(rejected.getByTestId('same-permit')).toContainText(`${firstName} (${first.email}) · California · Verified`);
+  const verified = await findCard(operator, firstName, 'verified');
+  await expect(verified.getByTestId('review-outcome')).toHaveText('Verified');
+
+  // The trail, from the queue page: newest first, who, what, on which revision.
+  await operator.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(operator).toHaveURL(/\/admin\/audit$/);
+  await expect(operator).toHaveTitle('wholesale-platform-Audit trail');
+  await expect(operator.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+  const entries = operator.getByTestId('audit-entry');
+  const rows = entries.filter({ hasText: first.email }).or(entries.filter({ hasText: second.email }));
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).getByRole('cell')).toHaveText([/./, DEMO_OPERATOR.email, 'Approved', first.email, '—', firstRevision.slice(0, 8)], { useInnerText: true });
+  await expect(rows.nth(1).getByRole('cell')).toHaveText([/./, DEMO_OPERATOR.email, 'Rejected', second.email, `Permit PX-${tag}-7 belongs to another business`, secondRevision.slice(0, 8)], { useInnerText: true });
+
+  // The account menu leads there too.
+  await operator.goto('/');
+  await operator.getByRole('button', { name: 'Account menu' }).click();
+  await operator.getByRole('link', { name: 'Audit trail' }).click();
+  await expect(operator.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+
+  for (const width of [390, 1280]) {
+    await operator.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await operator.goto('/admin/audit');
+    await expect(operator.getByTestId('audit-entry').first()).toBeVisible();
+    await operator.screenshot({ path: `${SCREENSHOTS}audit-trail-${width}.png` });
+    await operator.goto('/admin/verifications?status=rejected');
+    await (await findCard(operator, secondName, 'rejected')).scrollIntoViewIfNeeded();
+    await operator.screenshot({ path: `${SCREENSHOTS}verification-reviewed-${width}.png` });
+  }
+  await operator.context().close();
+});
+
+test('non-operators find no audit trail', async ({ page, signedInUser: _user }) => {
+  await page.goto('/admin/audit');
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toHaveCount(0);
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  expect((await page.request.get('/api/admin/audit')).status()).toBe(404);
 });

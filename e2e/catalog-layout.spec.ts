@@ -53,7 +53,8 @@ for (const viewport of viewports) {
       });
 
       await page.goto('/myproduct');
-      await expect(page.getByRole('article', { name: product.name })).toBeVisible();
+      // A phone lists compact rows, a desktop cards (docs/product/screens.md, My Product).
+      await expect(page.getByRole(viewport.width < 768 ? 'listitem' : 'article', { name: product.name })).toBeVisible();
       await expectFitsAndCapture(page, testInfo, 'my-products');
       await page.getByRole('button', { name: `Delete ${product.name}` }).click();
       await expect(page.getByRole('dialog', { name: MESSAGES.deleteConfirm })).toBeVisible();

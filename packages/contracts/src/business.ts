@@ -92,8 +92,28 @@ export const businessProfileSchema = z.object({
 });
 export type BusinessProfile = z.infer<typeof businessProfileSchema>;
 
+/** How many other accounts with the same permit number a queue entry names (one more sets `more`). */
+export const SAME_PERMIT_SHOWN = 5;
+
+/** Another account that submitted the same permit number (compared by letters and digits, any case). */
+export const samePermitAccountSchema = z.object({
+  email: z.string(),
+  legalName: z.string(),
+  permitRegion: z.string(),
+  status: z.enum(VERIFICATION_STATUSES),
+});
+export type SamePermitAccount = z.infer<typeof samePermitAccountSchema>;
+
 /** One entry of the operators' queue. */
 export const verificationSchema = businessProfileSchema.extend({
+  samePermit: z
+    .object({
+      accounts: z.array(samePermitAccountSchema).max(SAME_PERMIT_SHOWN),
+      more: z.boolean().describe(`True when more than ${SAME_PERMIT_SHOWN} other accounts have this permit number`),
+    })
+    .describe(
+      `The other accounts that submitted the same permit number (letters and digits compared, any case), newest submission first, at most ${SAME_PERMIT_SHOWN}: an empty list means none. A flag for the operator, not a refusal.`,
+    ),
   _id: z.string(),
   email: z.string(),
   name: z.string(),

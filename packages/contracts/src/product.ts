@@ -221,6 +221,44 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 /**
+ * A listing's stock as its seller sees it on My Product: `sold_out` when the stock cannot fill one
+ * minimum order (what buyers see as "Out of stock"), `low` when it fills fewer than
+ * LOW_STOCK_MIN_ORDERS of them, else `in_stock`. The server filters by the same rule in SQL
+ * (db/schema/catalog.ts stockStateSql), which an index is built on.
+ */
+export const STOCK_STATES = ['in_stock', 'low', 'sold_out'] as const;
+export type StockState = (typeof STOCK_STATES)[number];
+export const LOW_STOCK_MIN_ORDERS = 5;
+export const STOCK_STATE_LABELS: Record<StockState, string> = { in_stock: 'In stock', low: 'Low', sold_out: 'Sold out' };
+
+export function stockStateOf(product: { mainquantity: number; minquantity: number }): StockState {
+  if (product.mainquantity < product.minquantity) return 'sold_out';
+  return product.mainquantity < product.minquantity * LOW_STOCK_MIN_ORDERS ? 'low' : 'in_stock';
+}
+
+/** The longest search My Product takes. */
+export const MY_PRODUCTS_SEARCH_MAX = 100;
+
+/**
+ * GET /api/products/{email}: one page of the seller's own products, newest first, with the catalog's
+ * filters, and optionally only those matching `q` (words of the name, brand, category or description, each as a prefix, or the
+ * start of the SKU) and of one stock state.
+ */
+export const myProductsQuerySchema = productListQuerySchema.extend({
+  q: z
+    .string()
+    .trim()
+    .max(MY_PRODUCTS_SEARCH_MAX, `q must be at most ${MY_PRODUCTS_SEARCH_MAX} characters`)
+    .optional()
+    .transform((v) => (v === '' ? undefined : v))
+    .describe('Words of the name, brand, category or description (each a prefix), or the start of the SKU'),
+  stock: z.enum(STOCK_STATES, { error: 'stock must be one of in_stock, low, sold_out' }).optional().describe(
+    `sold_out: stock below the min buy quantity; low: below ${LOW_STOCK_MIN_ORDERS} times it; in_stock: the rest`,
+  ),
+});
+export type MyProductsQuery = z.infer<typeof myProductsQuerySchema>;
+
+/**
  * A product as the API answers it, in the original app's field names (docs/product/api.md). The
  * server's response serialiser is compiled from this schema, so an answer can never carry a field
  * that is not listed here, and the OpenAPI description shows exactly these fields.

@@ -23,6 +23,7 @@ export const pages = {
   // Business verification (docs/decisions/014-business-verification.md).
   business: { pattern: '/business', title: 'wholesale-platform-Business profile' },
   adminVerifications: { pattern: '/admin/verifications', title: 'wholesale-platform-Verification queue' },
+  adminAudit: { pattern: '/admin/audit', title: 'wholesale-platform-Audit trail' },
   // Accounts (docs/decisions/015-account-trust.md): recovery by e-mail and the account's own settings.
   forgotPassword: { pattern: '/forgot-password', title: 'wholesale-platform-Forgot password' },
   resetPassword: { pattern: '/reset-password', title: 'wholesale-platform-Reset password' },
@@ -107,6 +108,7 @@ export const paths = {
   sales: hrefOf('sales'),
   business: hrefOf('business'),
   adminVerifications: hrefOf('adminVerifications'),
+  adminAudit: hrefOf('adminAudit'),
   forgotPassword: hrefOf('forgotPassword'),
   resetPassword: hrefOf('resetPassword'),
   settings: hrefOf('settings'),

@@ -230,6 +230,16 @@ const SAMPLES: Sample[] = [
     send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}`, headers: asUser(seller) }),
   },
   {
+    operation: 'GET /api/products/{email}',
+    what: 'own products, searched and filtered by stock',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?q=carton&stock=in_stock&limit=100`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/products/{email}',
+    what: 'an unknown stock state (422)',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?stock=plenty`, headers: asUser(seller) }),
+  },
+  {
     operation: 'PUT /api/updateproduct/{id}',
     what: 'update',
     send: ({ env, seller, productId }) => env.request({ method: 'PUT', url: `/api/updateproduct/${productId}`, headers: asUser(seller), payload: validProductBody({ name: 'Renamed' }) }),

@@ -32,6 +32,7 @@ const SearchPage = lazyPage(() => import('../features/products/pages/search-page
 const BusinessPage = lazyPage(() => import('../features/business/pages/business-page.tsx').then((m) => m.BusinessPage));
 // Operators only: the chunk holds the guard with the page (app/operator-pages.tsx).
 const VerificationsPage = lazyPage(() => import('./operator-pages.tsx').then((m) => m.OperatorVerificationsPage));
+const AuditPage = lazyPage(() => import('./operator-pages.tsx').then((m) => m.OperatorAuditPage));
 const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
 const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
 const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
@@ -73,6 +74,7 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.dashboard.pattern, page: DashboardPage },
   { pattern: pages.business.pattern, page: BusinessPage },
   { pattern: pages.adminVerifications.pattern, page: VerificationsPage },
+  { pattern: pages.adminAudit.pattern, page: AuditPage },
 ];
 
 function toRoutes(routes: PageRoute[], Layout: ComponentType<{ children: ReactNode }>) {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigint, check, customType, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
@@ -8,6 +8,14 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/**
+ * A permit number as the queue compares it: letters and digits only, upper case, so "sr-123 456" and
+ * "SR123456" are one permit. The index business_profiles_permit_idx is on this very expression.
+ */
+export function permitKey(column: SQLWrapper): SQL {
+  return sql`upper(regexp_replace(${column}, '[^A-Za-z0-9]', '', 'g'))`;
+}
 
 /** Each submission takes the next number: the operators' queue is served oldest submission first. */
 export const businessQueueSeq = pgSequence('business_queue_seq');
@@ -60,6 +68,8 @@ export const businessProfiles = pgTable(
     check('business_profiles_document_size', sql`${t.documentSize} IS NULL OR ${t.documentSize} BETWEEN 1 AND 5242880`),
     index('business_profiles_queue_idx').on(t.status, t.queueSeq),
     index('business_profiles_expiry_idx').on(t.status, t.permitExpires),
+    // The queue's "same permit number" flag: other submissions with this permit, newest first.
+    index('business_profiles_permit_idx').on(permitKey(t.permitNumber), t.queueSeq),
   ],
 );
 export type BusinessProfileRow = typeof businessProfiles.$inferSelect;

@@ -1,8 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PriceBreakCents } from '@bulkcart/contracts';
+import { LOW_STOCK_MIN_ORDERS, type PriceBreakCents } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { tsvector } from './search.ts';
+
+/**
+ * A listing's stock state in SQL, the rule of packages/contracts stockStateOf: 'sold_out' below one
+ * minimum order, 'low' below LOW_STOCK_MIN_ORDERS of them, else 'in_stock'. The index
+ * products_owner_stock_seq_idx is on this very expression, so a filter must spell it through here.
+ */
+export function stockStateSql(mainquantity: SQLWrapper, minquantity: SQLWrapper): SQL {
+  return sql`(CASE WHEN ${mainquantity} < ${minquantity} THEN 'sold_out' WHEN ${mainquantity} < ${minquantity} * ${sql.raw(String(LOW_STOCK_MIN_ORDERS))} THEN 'low' ELSE 'in_stock' END)`;
+}
 
 /**
  * `seq` orders every list (newest first) and is the pagination cursor: unlike created_at it is unique
@@ -73,6 +82,8 @@ export const products = pgTable(
     index('products_available_seq_idx').on(t.seq.desc()).where(sql`${t.minquantity} > 100`),
     index('products_category_available_seq_idx').on(t.category, t.seq.desc()).where(sql`${t.minquantity} > 100`),
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
+    // My Product's stock filter: the seller's rows of one stock state, newest first.
+    index('products_owner_stock_seq_idx').on(t.ownerEmail, stockStateSql(t.mainquantity, t.minquantity), t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
     index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
     // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the page of a query

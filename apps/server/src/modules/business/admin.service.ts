@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
+import { SAME_PERMIT_SHOWN, SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
-import { businessProfiles, verificationAudit } from '../../db/schema/business.ts';
+import { businessProfiles, permitKey, verificationAudit } from '../../db/schema/business.ts';
+import { queryRows } from '../../db/rows.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
@@ -39,14 +40,62 @@ export async function listVerifications(db: Db, input: { status: Exclude<Verific
     .orderBy(asc(businessProfiles.queueSeq))
     .limit(input.limit + 1);
   const page = takePage(rows, input.limit);
+  const samePermit = await samePermitOf(db, page.items.map((row) => row.id));
   return {
-    items: page.items.map(toVerification),
+    items: page.items.map((row) => toVerification(row, samePermit)),
     nextCursor: page.nextCursor,
   };
 }
 
-function toVerification(row: ProfileView & { email: string; name: string }): Verification {
-  return { _id: row.id, email: row.email, name: row.name, revision: row.revision, ...toBusinessProfile(row) };
+type SamePermit = Verification['samePermit'];
+
+/**
+ * For each profile id, the other accounts that submitted its permit number, newest submission first:
+ * at most SAME_PERMIT_SHOWN, one more read to tell whether there are more. One query for a page, each
+ * entry's lookup a bounded scan of business_profiles_permit_idx (permitKey, queue_seq).
+ */
+async function samePermitOf(db: Db, ids: string[]): Promise<Map<string, SamePermit>> {
+  const found = new Map<string, SamePermit>(ids.map((id) => [id, { accounts: [], more: false }]));
+  if (ids.length === 0) return found;
+  const rows = await queryRows<{ for_id: string; email: string; legal_name: string; permit_region: string; status: VerificationStatus }>(db, samePermitQuery(ids));
+  for (const row of rows) {
+    const entry = found.get(row.for_id);
+    if (!entry) continue;
+    if (entry.accounts.length === SAME_PERMIT_SHOWN) entry.more = true;
+    else entry.accounts.push({ email: row.email, legalName: row.legal_name, permitRegion: row.permit_region, status: row.status });
+  }
+  return found;
+}
+
+/** The statement of samePermitOf (its test reads the plan of exactly this). */
+export function samePermitQuery(ids: string[]): SQL {
+  return sql`SELECT q.id AS for_id, u.email, m.legal_name, m.permit_region, m.status
+    FROM business_profiles q
+    CROSS JOIN LATERAL (
+      SELECT o.user_id, o.legal_name, o.permit_region, o.status, o.queue_seq
+      FROM business_profiles o
+      WHERE ${permitKey(sql`o.permit_number`)} = ${permitKey(sql`q.permit_number`)}
+        AND o.id <> q.id AND o.queue_seq IS NOT NULL
+      ORDER BY o.queue_seq DESC
+      LIMIT ${SAME_PERMIT_SHOWN + 1}
+    ) m
+    JOIN "user" u ON u.id = m.user_id
+    WHERE q.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    ORDER BY q.id, m.queue_seq DESC`;
+}
+
+function toVerification(row: ProfileView & { email: string; name: string }, samePermit: Map<string, SamePermit>): Verification {
+  return {
+    _id: row.id,
+    email: row.email,
+    name: row.name,
+    revision: row.revision,
+    ...toBusinessProfile(row),
+    samePermit: samePermit.get(row.id) ?? { accounts: [], more: false },
+  };
 }
 
 export async function readVerificationDocument(db: Db, id: string): Promise<StoredDocument> {
@@ -121,9 +170,8 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
     .innerJoin(user, eq(user.id, businessProfiles.userId))
     .where(eq(businessProfiles.id, id));
   if (!row) throw verificationNotFound();
-  return toVerification(row);
+  return toVerification(row, await samePermitOf(db, [id]));
 }
-
 
 async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<never> {
   const [current] = await tx.select({ status: businessProfiles.status, revision: businessProfiles.revision }).from(businessProfiles).where(eq(businessProfiles.id, id));

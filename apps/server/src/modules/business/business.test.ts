@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { eq, getTableColumns, inArray } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
@@ -20,6 +20,8 @@ import { businessDocuments, businessProfiles, verificationAudit } from '../../db
 import { DOCUMENT_UPLOADS_AT_ONCE, DOCUMENT_UPLOADS_PER_HOUR, documentUploadsInFlight } from './business.routes.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
+import { samePermitQuery } from './admin.service.ts';
+import { queryRows } from '../../db/rows.ts';
 
 function saveProfile(env: TestEnv, user: TestUser, overrides: Record<string, unknown> = {}) {
   return env.request({ method: 'PUT', url: '/api/business', headers: asUser(user), payload: validBusinessBody(overrides) });
@@ -270,6 +272,51 @@ describeEachDatabase(
       expect(mine[0]).toMatchObject({ status: 'pending', profile: { legalName: 'Corner Shop Ltd' }, document: { type: 'application/pdf' } });
       expect(seen.every((v) => v.status === 'pending')).toBe(true);
       expect((await env().request({ method: 'GET', url: '/api/admin/verifications?status=bogus', headers: asUser(operator) })).statusCode).toBe(422);
+    });
+
+    it('flags, on each queue entry, the other accounts that submitted the same permit number (any case, spaces or dashes), newest first, at most 5', async () => {
+      const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
+      const submit = async (name: string, permitNumber: string, legalName = name) => {
+        const buyer = await signUpUser(env(), { name });
+        await saveProfile(env(), buyer, { permitNumber, legalName });
+        expect((await upload(env(), buyer, tinyPdf())).statusCode).toBe(200);
+        return buyer;
+      };
+      const first = await submit('Permit First', `DUP-${tag}-1`, 'First Traders');
+      const second = await submit('Permit Second', `dup ${tag.toLowerCase()} 1`, 'Second Traders');
+      const other = await submit('Permit Other', `DUP-${tag}-2`);
+      // Saved but never submitted (no document): not a submission, so not named.
+      const drafted = await signUpUser(env(), { name: 'Permit Draft' });
+      expect((await saveProfile(env(), drafted, { permitNumber: `DUP-${tag}-1` })).statusCode).toBe(200);
+
+      const account = (buyer: TestUser, legalName: string) => ({ email: buyer.email, legalName, permitRegion: 'California', status: 'pending' });
+      expect((await queueEntry(env(), operator, first.email)).samePermit).toEqual({ accounts: [account(second, 'Second Traders')], more: false });
+      expect((await queueEntry(env(), operator, second.email)).samePermit).toEqual({ accounts: [account(first, 'First Traders')], more: false });
+      expect((await queueEntry(env(), operator, other.email)).samePermit).toEqual({ accounts: [], more: false });
+
+      // A decision's answer carries the flag too, and a reviewed account is still named, with its status.
+      const approved = await approve(await verificationId(env(), first));
+      expect(approved.json()).toMatchObject({ status: 'verified', samePermit: { accounts: [account(second, 'Second Traders')], more: false } });
+      expect((await queueEntry(env(), operator, second.email)).samePermit.accounts).toEqual([{ ...account(first, 'First Traders'), status: 'verified' }]);
+
+      // Five more with that permit: second's entry names the five newest submissions and says there are more.
+      const later: TestUser[] = [];
+      for (const n of [1, 2, 3, 4, 5]) later.push(await submit(`Permit Later ${n}`, `DUP${tag}1`, `Later ${n}`));
+      const flagged = (await queueEntry(env(), operator, second.email)).samePermit;
+      expect(flagged.more).toBe(true);
+      expect(flagged.accounts.map((a) => a.email)).toEqual(later.map((b) => b.email).reverse());
+
+      // Each entry's lookup reads business_profiles_permit_idx (the table is small, so the planner is
+      // asked what it can use with sequential scans off).
+      const secondId = await verificationId(env(), second);
+      const plan = await env()
+        .db()
+        .transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+          const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN ${samePermitQuery([secondId])}`);
+          return rows.map((row) => Object.values(row)[0]).join('\n');
+        });
+      expect(plan).toContain('business_profiles_permit_idx');
     });
 
     it('writes every decision to the audit log (who, when, what, why), newest first, with no way to change it', async () => {

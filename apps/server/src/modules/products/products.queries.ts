@@ -1,7 +1,8 @@
-import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type Category } from '@bulkcart/contracts';
+import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, type Category, type StockState } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
+import { stockStateSql } from '../../db/schema/catalog.ts';
 import { productColumns, productPageColumns, type ProductRecord } from './product-answer.ts';
 
 /**
@@ -20,17 +21,39 @@ export interface ProductPageFilter {
   category?: Category;
   availableOnly?: boolean;
   ownerEmail?: string;
+  /** My Product: one stock state (the expression products_owner_stock_seq_idx is built on). */
+  stock?: StockState;
+  /** My Product's search: the text search of these words (prefixes), or the SKU starting with `skuPrefix`. */
+  text?: { tsquery: string | null; skuPrefix: string | null };
   /** Only rows older than this `seq` (the cursor). */
   beforeSeq: number | null;
   /** Rows to read: one more than the page, to learn whether a next page exists. */
   take: number;
 }
 
+/**
+ * The search document (GIN products_search_doc_idx) or the SKU's start (products_sku_idx, LIKE with
+ * its wildcards escaped); neither given, nothing matches.
+ */
+function textMatch({ tsquery, skuPrefix }: { tsquery: string | null; skuPrefix: string | null }): SQL {
+  const alternatives: SQL[] = [];
+  if (tsquery !== null) alternatives.push(sql`${products.searchDoc} @@ to_tsquery('simple', ${tsquery})`);
+  if (skuPrefix !== null) alternatives.push(sql`lower(${products.sku}) LIKE ${`${skuPrefix.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`}`);
+  return or(...alternatives) ?? sql`false`;
+}
+
 export async function selectProductPage(db: Db, filter: ProductPageFilter): Promise<ProductPageRecord[]> {
+  return productPageQuery(db, filter);
+}
+
+/** The statement of selectProductPage, unrun: its tests read the plan of exactly this. */
+export function productPageQuery(db: Db, filter: ProductPageFilter) {
   const conditions: SQL[] = [];
   if (filter.ownerEmail !== undefined) conditions.push(eq(products.ownerEmail, filter.ownerEmail));
   if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
   if (filter.availableOnly) conditions.push(isAvailable);
+  if (filter.stock !== undefined) conditions.push(sql`${stockStateSql(products.mainquantity, products.minquantity)} = ${filter.stock}`);
+  if (filter.text !== undefined) conditions.push(textMatch(filter.text));
   if (filter.beforeSeq !== null) conditions.push(lt(products.seq, filter.beforeSeq));
   return db
     .select(productPageColumns)

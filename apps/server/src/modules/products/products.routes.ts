@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   addProductInputSchema,
   deletedProductSchema,
+  myProductsQuerySchema,
   productListQuerySchema,
   productListSchema,
   productSchema,
@@ -36,7 +37,6 @@ function linkParamsOf(query: ProductListQuery) {
 
 const idParams = z.object({ id: z.string().describe('The product id') });
 const emailParams = z.object({ email: z.string().describe("The signed-in user's own email") });
-const ownListQuery = productListQuerySchema.pick({ limit: true, cursor: true });
 const tags = ['products'];
 
 /**
@@ -64,12 +64,19 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<{ Params: { email: string } }>(
     '/api/products/:email',
-    routeContract({ summary: 'One page of your own products', tags, signedIn: true, params: emailParams, querystring: ownListQuery, response: { 200: productListSchema } }),
+    routeContract({
+      summary: 'One page of your own products, newest first, optionally searched and filtered by stock',
+      tags,
+      signedIn: true,
+      params: emailParams,
+      querystring: myProductsQuerySchema,
+      response: { 200: productListSchema },
+    }),
     async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
-    const query = parseInput(productListQuerySchema, request.query);
+    const query = parseInput(myProductsQuerySchema, request.query);
     const page = await listOwnProducts({ db: ctx.db, user }, { email: request.params.email, query });
-    return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, linkParamsOf(query), page);
+    return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, { ...linkParamsOf(query), q: query.q, stock: query.stock }, page);
   });
 
   app.post('/api/addproduct', routeContract({ summary: 'List a new product', tags, signedIn: true, body: addProductInputSchema, response: { 201: productSchema } }), async (request, reply) => {

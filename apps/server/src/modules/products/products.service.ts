@@ -1,8 +1,10 @@
 import {
   LIMITS,
   productIdSchema,
+  skuSchema,
   toCents,
   type AddProductInput,
+  type MyProductsQuery,
   type Product,
   type ProductListQuery,
   type StockAdjustmentInput,
@@ -14,6 +16,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { toProductJson } from './product-answer.ts';
+import { buildTsquery, searchWordsOf } from '../search/search-words.ts';
 import { ManyKeyBatcher, SameKeyBatcher } from '../../lib/turn-batch.ts';
 import {
   adjustOwnedStock,
@@ -103,15 +106,30 @@ export async function listProducts(ctx: ReadContext, query: ProductListQuery): P
   });
 }
 
+/**
+ * My Product's search box: every word as a prefix of the catalog's search document (as /api/search
+ * does, without its typo correction), or, for text shaped like a SKU, the start of the SKU.
+ */
+function ownSearchOf(q: string): { tsquery: string | null; skuPrefix: string | null } {
+  const words = searchWordsOf(q);
+  return {
+    tsquery: words.length > 0 ? buildTsquery(words.map((word) => ({ word, isKnown: true, near: [] }))) : null,
+    skuPrefix: skuSchema.safeParse(q).success ? q : null,
+  };
+}
+
 /** A seller's own listings; emails compare case-insensitively, and nobody reads another's list. */
-export async function listOwnProducts(ctx: WriteContext, input: { email: string; query: ProductListQuery }): Promise<Page<Product>> {
+export async function listOwnProducts(ctx: WriteContext, input: { email: string; query: MyProductsQuery }): Promise<Page<Product>> {
   if (input.email.trim().toLowerCase() !== ctx.user.email.toLowerCase()) {
     throw forbidden('You can only list your own products.');
   }
+  const { q, stock } = input.query;
   const rows = await selectProductPage(ctx.db, {
     ownerEmail: ctx.user.email,
     category: input.query.category,
     availableOnly: input.query.available === 'true',
+    ...(stock !== undefined ? { stock } : {}),
+    ...(q !== undefined ? { text: ownSearchOf(q) } : {}),
     beforeSeq: decodeCursor(input.query.cursor),
     take: input.query.limit + 1,
   });

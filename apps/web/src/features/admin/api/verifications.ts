@@ -2,15 +2,22 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import type { Verification } from '@bulkcart/contracts/business';
 import { apiGetPage, apiSend, type ApiError } from '../../../lib/api-client.ts';
 
-export const verificationKeys = { queue: ['admin', 'verifications', 'pending'] as const };
+/** The statuses the operator's page lists: the pending queue and the submissions already reviewed. */
+export const LISTED_STATUSES = ['pending', 'verified', 'rejected'] as const;
+export type ListedStatus = (typeof LISTED_STATUSES)[number];
+
+export const verificationKeys = {
+  all: ['admin', 'verifications'] as const,
+  list: (status: ListedStatus) => ['admin', 'verifications', status] as const,
+};
 const PAGE = 10;
 
-/** GET /api/admin/verifications?status=pending: the queue, oldest submission first, a page at a time. */
-export function useVerificationQueue() {
+/** GET /api/admin/verifications?status=…: one status, oldest submission first, a page at a time. */
+export function useVerifications(status: ListedStatus) {
   return useInfiniteQuery({
-    queryKey: verificationKeys.queue,
+    queryKey: verificationKeys.list(status),
     queryFn: ({ pageParam }) =>
-      apiGetPage<Verification>(`/admin/verifications?status=pending&limit=${PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
+      apiGetPage<Verification>(`/admin/verifications?status=${status}&limit=${PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -30,8 +37,9 @@ export function documentUrls(id: string): { preview: string; download: string } 
 type Decision = { id: string; revision: string } & ({ action: 'approve' } | { action: 'reject'; reason: string });
 
 /**
- * POST …/approve {revision} or …/reject {reason, revision}. Either way the queue is read again: the
- * decided one leaves it, and one the buyer changed meanwhile (409) comes back at its new revision.
+ * POST …/approve {revision} or …/reject {reason, revision}. Either way the lists and the audit trail are
+ * read again: the decided one moves to its tab, and one the buyer changed meanwhile (409) comes back at
+ * its new revision.
  */
 export function useDecide() {
   const queryClient = useQueryClient();
@@ -42,6 +50,6 @@ export function useDecide() {
         `/admin/verifications/${encodeURIComponent(decision.id)}/${decision.action}`,
         decision.action === 'reject' ? { reason: decision.reason, revision: decision.revision } : { revision: decision.revision },
       ),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: verificationKeys.queue }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }

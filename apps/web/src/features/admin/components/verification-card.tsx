@@ -4,7 +4,10 @@ import { notify } from '../../../components/notice.tsx';
 import { useDecide } from '../api/verifications.ts';
 import { DocumentPreview } from './document-preview.tsx';
 
-/** One pending verification: the profile, the document on demand, approve, or reject with a reason. */
+/**
+ * One verification: the profile, the document on demand, other accounts with the same permit number;
+ * while pending, approve or reject with a reason; once reviewed, when and (rejected) why.
+ */
 export function VerificationCard({ verification }: { verification: Verification }) {
   const id = useId();
   const [previewing, setPreviewing] = useState(false);
@@ -13,6 +16,7 @@ export function VerificationCard({ verification }: { verification: Verification 
   const [problem, setProblem] = useState<string | null>(null);
   const decide = useDecide();
   const p = verification.profile;
+  const isPending = verification.status === 'pending';
 
   function run(decision: Parameters<typeof decide.mutate>[0], done: string) {
     setProblem(null);
@@ -26,8 +30,12 @@ export function VerificationCard({ verification }: { verification: Verification 
     <article className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300" data-testid="verification" aria-label={p?.legalName ?? verification.email}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold break-words">{p?.legalName}</h2>
-        <span className="text-xs text-base-content/60">Submitted {verification.submittedAt ? new Date(verification.submittedAt).toLocaleString('en-US') : ''}</span>
+        <span className="text-xs text-base-content/70">
+          Submitted {verification.submittedAt ? new Date(verification.submittedAt).toLocaleString('en-US') : ''}
+          {verification.reviewedAt ? ` · Reviewed ${new Date(verification.reviewedAt).toLocaleString('en-US')}` : ''}
+        </span>
       </header>
+      {verification.samePermit.accounts.length > 0 ? <SamePermitFlag samePermit={verification.samePermit} /> : null}
       {p ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-base-content/70">Account</dt>
@@ -54,7 +62,12 @@ export function VerificationCard({ verification }: { verification: Verification 
           </button>
         )
       ) : null}
-      {rejecting ? (
+      {!isPending ? (
+        <p className="text-sm" data-testid="review-outcome">
+          <span className={`badge ${verification.status === 'verified' ? 'badge-success' : 'badge-error'} mr-2`}>{STATUS_LABEL[verification.status]}</span>
+          {verification.reason ? `Reason: ${verification.reason}` : null}
+        </p>
+      ) : rejecting ? (
         <form
           className="flex flex-col gap-2"
           onSubmit={(e) => {
@@ -95,5 +108,26 @@ export function VerificationCard({ verification }: { verification: Verification 
         </p>
       ) : null}
     </article>
+  );
+}
+
+const STATUS_LABEL: Record<Verification['status'], string> = { none: 'Not submitted', pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' };
+
+/** The other accounts that submitted this permit number: a reason to look twice, not a verdict. */
+function SamePermitFlag({ samePermit }: { samePermit: Verification['samePermit'] }) {
+  const count = samePermit.accounts.length;
+  return (
+    <div className="rounded-box border border-warning bg-warning/10 p-3 text-sm" data-testid="same-permit">
+      <p className="font-semibold">
+        Same permit number as {samePermit.more ? `more than ${count}` : count} other {count === 1 && !samePermit.more ? 'account' : 'accounts'}
+      </p>
+      <ul className="mt-1 list-disc pl-5">
+        {samePermit.accounts.map((account) => (
+          <li key={account.email} className="break-words">
+            {account.legalName} ({account.email}) · {account.permitRegion} · {STATUS_LABEL[account.status]}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

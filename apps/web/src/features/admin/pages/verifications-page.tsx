@@ -1,27 +1,57 @@
+import { paths } from '@bulkcart/contracts/routes';
+import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useVerificationQueue } from '../api/verifications.ts';
+import { useSearchParams } from '../../../lib/router.tsx';
+import { LISTED_STATUSES, useVerifications, type ListedStatus } from '../api/verifications.ts';
+import { OperatorPageHeading } from '../components/operator-page-heading.tsx';
 import { VerificationCard } from '../components/verification-card.tsx';
 
-/** /admin/verifications: pending verifications, oldest first (operators, app/route-guards.tsx; docs/decisions/014). */
+const TAB_LABEL: Record<ListedStatus, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
+const EMPTY: Record<ListedStatus, string> = {
+  pending: 'Nothing is waiting for review.',
+  verified: 'No verified businesses yet.',
+  rejected: 'No rejected submissions.',
+};
+
+function statusOf(value: string | null): ListedStatus {
+  return LISTED_STATUSES.find((status) => status === value) ?? 'pending';
+}
+
+/**
+ * /admin/verifications (operators, app/operator-pages.tsx; docs/decisions/014): the pending queue, and
+ * beside it the submissions already reviewed, one status a tab (`?status=` in the URL), oldest first.
+ */
 export function VerificationsPage() {
-  const queue = useVerificationQueue();
-  if (queue.isPending) return <Spinner label="Loading the queue" />;
-  if (queue.isError) return <LoadError error={queue.error} onRetry={() => void queue.refetch()} />;
-  const items = queue.data.pages.flatMap((page) => page.items);
+  const [params, setParams] = useSearchParams();
+  const status = statusOf(params.get('status'));
+  const list = useVerifications(status);
+  let content;
+  if (list.isPending) content = <Spinner label="Loading the queue" />;
+  else if (!list.data) content = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  else {
+    const items = list.data.pages.flatMap((page) => page.items);
+    content = (
+      <>
+        {items.length === 0 ? <p className="rounded-box bg-base-100 p-6 text-center ring-1 ring-base-300">{EMPTY[status]}</p> : null}
+        {items.map((verification) => (
+          <VerificationCard key={verification._id} verification={verification} />
+        ))}
+        <PagedListEnd query={list} />
+      </>
+    );
+  }
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
-      <h1 className="text-2xl font-bold md:text-3xl">Verification queue</h1>
-      {items.length === 0 ? <p className="rounded-box bg-base-100 p-6 text-center ring-1 ring-base-300">Nothing is waiting for review.</p> : null}
-      {items.map((verification) => (
-        <VerificationCard key={verification._id} verification={verification} />
-      ))}
-      {queue.hasNextPage ? (
-        <button type="button" className="btn btn-outline self-center" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
-          {queue.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          Load more
-        </button>
-      ) : null}
+      <OperatorPageHeading title="Verification queue" link={{ to: paths.adminAudit, label: 'Audit trail' }} />
+      <FilterTabs
+        label="Show submissions"
+        idPrefix="verifications-tab"
+        tabs={LISTED_STATUSES.map((s) => ({ key: s, label: TAB_LABEL[s], isCurrent: s === status }))}
+        onChoose={(key) => setParams(key === 'pending' ? {} : { status: key }, { replace: true })}
+      />
+      {content}
     </div>
   );
 }

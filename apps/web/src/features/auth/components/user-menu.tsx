@@ -81,6 +81,13 @@ export function UserMenu({ user }: { user: Me }) {
                 </Link>
               </li>
             ) : null}
+            {me?.operator ? (
+              <li>
+                <Link to={paths.adminAudit} className="link link-hover">
+                  Audit trail
+                </Link>
+              </li>
+            ) : null}
           </ul>
           <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             Logout

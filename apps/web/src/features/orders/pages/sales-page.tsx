@@ -9,8 +9,8 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useSales, useSalesCounts } from '../api/get-sales.ts';
 import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { BulkAcceptDialog } from '../components/bulk-accept-dialog.tsx';
-import { FilterTabs } from '../components/filter-tabs.tsx';
-import { PagedListEnd } from '../components/paged-list-end.tsx';
+import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 import { SaleActionDialog } from '../components/sale-action-dialog.tsx';
 import { sellerMoves, STATUS_LOOK, type SellerMove } from '../lib/order-display.ts';
 

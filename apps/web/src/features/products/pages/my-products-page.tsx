@@ -1,9 +1,14 @@
 import { useState } from 'react';
-import { Link } from '../../../lib/router.tsx';
-import type { Product } from '@bulkcart/contracts/product';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { LIMITS } from '@bulkcart/contracts/limits';
+import { MY_PRODUCTS_SEARCH_MAX, STOCK_STATE_LABELS, STOCK_STATES, stockStateOf, type Product, type StockState } from '@bulkcart/contracts/product';
+import { formatMoney, toCents } from '@bulkcart/contracts/money';
+import { unitsText } from '@bulkcart/contracts/quantity';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { paths } from '@bulkcart/contracts/routes';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useMyProducts } from '../api/get-my-products.ts';
@@ -11,12 +16,34 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { useOpenOrders } from '../api/get-open-orders.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
+import { ProductImage } from '../components/product-image.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
 
+/** Desktop: a page of 100 cards; a phone shows compact rows, the catalog's usual page at a time. */
+const WIDE = '(min-width: 768px)';
+const DESKTOP_PAGE = 100;
+
+function stockOf(value: string | null): StockState | undefined {
+  return STOCK_STATES.find((state) => state === value);
+}
+
+/**
+ * /myproduct (docs/product/screens.md): the seller's own products, newest first, with stock and SKU,
+ * a search box and a stock filter (both in the URL: `?q=…&stock=in_stock|low|sold_out`).
+ */
 export function MyProductsPage() {
   // RequireAuth renders this page only for a signed-in user.
   const email = useMe().data?.user?.email ?? '';
-  const products = useMyProducts(email);
+  const isWide = useMediaQuery(WIDE);
+  const [params, setParams] = useSearchParams();
+  const q = (params.get('q') ?? '').trim().slice(0, MY_PRODUCTS_SEARCH_MAX);
+  const stock = stockOf(params.get('stock'));
+  const products = useMyProducts(email, { ...(q ? { q } : {}), ...(stock ? { stock } : {}), limit: isWide ? DESKTOP_PAGE : LIMITS.pageDefault });
+  const isFiltered = q !== '' || stock !== undefined;
+
+  function showFilter(next: { q: string; stock: StockState | undefined }) {
+    setParams({ ...(next.q ? { q: next.q } : {}), ...(next.stock ? { stock: next.stock } : {}) }, { replace: true });
+  }
   const deleteProduct = useDeleteProduct();
   const [toDelete, setToDelete] = useState<Product | null>(null);
 
@@ -38,39 +65,60 @@ export function MyProductsPage() {
 
   return (
     <section>
-      <h1 className="mb-6 text-2xl font-bold md:text-3xl">My Product</h1>
+      <h1 className="mb-4 text-2xl font-bold md:text-3xl">My Product</h1>
+      <div className="mb-6 flex flex-col gap-3">
+        <SearchBox key={q} initial={q} onSearch={(next) => showFilter({ q: next, stock })} />
+        <FilterTabs
+          label="Filter by stock"
+          idPrefix="stock-tab"
+          tabs={[
+            { key: 'all', label: 'All', isCurrent: stock === undefined },
+            ...STOCK_STATES.map((state) => ({ key: state, label: STOCK_STATE_LABELS[state], isCurrent: state === stock })),
+          ]}
+          onChoose={(key) => showFilter({ q, stock: stockOf(key) })}
+        />
+      </div>
       <PagedProducts
         query={products}
         empty={
-          <div className="flex flex-col items-center gap-4 py-16 text-center">
-            <p className="text-xl font-semibold">{MESSAGES.noProductFound}</p>
-            <Link to={paths.addProduct} className="btn btn-primary">
-              Add products
-            </Link>
-          </div>
+          isFiltered ? (
+            <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="no-match">
+              <p className="text-xl font-semibold">None of your products match.</p>
+              <button type="button" className="btn btn-outline" onClick={() => showFilter({ q: '', stock: undefined })}>
+                Show all your products
+              </button>
+            </div>
+          ) : (
+            <div className="flex flex-col items-center gap-4 py-16 text-center">
+              <p className="text-xl font-semibold">{MESSAGES.noProductFound}</p>
+              <Link to={paths.addProduct} className="btn btn-primary">
+                Add products
+              </Link>
+            </div>
+          )
         }
       >
-        {(items) => (
-          <ProductCardGrid
-            products={items}
-            actions={(product) => (
-              <>
-                <UnbuyableMark product={product} />
-                {product.sku ? (
-                  <p className="w-full text-sm text-base-content/70" data-testid="product-sku">
-                    SKU {product.sku}
-                  </p>
-                ) : null}
-                <Link to={paths.updateProduct(product._id)} className="btn btn-primary btn-sm" aria-label={`Update ${product.name}`}>
-                  Update
-                </Link>
-                <button type="button" className="btn btn-outline btn-error btn-sm" aria-label={`Delete ${product.name}`} onClick={() => setToDelete(product)}>
-                  Delete
-                </button>
-              </>
-            )}
-          />
-        )}
+        {(items) =>
+          isWide ? (
+            <ProductCardGrid
+              products={items}
+              actions={(product) => (
+                <>
+                  <UnbuyableMark product={product} />
+                  <StockLine product={product} />
+                  <SkuLine product={product} />
+                  <OwnerActions product={product} onDelete={() => setToDelete(product)} />
+                </>
+              )}
+            />
+          ) : (
+            <ul className="flex flex-col gap-2" aria-label="Your products">
+              {items.map((product) => (
+                <CompactRow key={product._id} product={product} onDelete={() => setToDelete(product)} />
+              ))}
+            </ul>
+          )
+        }
       </PagedProducts>
       <ConfirmDialog
         open={toDelete !== null}
@@ -121,5 +169,96 @@ function UnbuyableMark({ product }: { product: Product }) {
     <p className="w-full rounded-box bg-warning/15 px-2 py-1 text-sm" data-testid="unbuyable">
       Buyers cannot buy this: {reasons.join(' and ')}.
     </p>
+  );
+}
+
+/** The search box: sent on Enter or Search, cleared with the field's own clear or an empty search. */
+function SearchBox({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(initial);
+  return (
+    <form
+      role="search"
+      className="flex gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch(text.trim());
+      }}
+    >
+      <label htmlFor="my-products-search" className="sr-only">
+        Search your products
+      </label>
+      <input
+        id="my-products-search"
+        type="search"
+        className="input input-bordered w-full md:max-w-md"
+        placeholder="Name, brand or SKU"
+        maxLength={MY_PRODUCTS_SEARCH_MAX}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+const STOCK_BADGE: Record<StockState, string> = { in_stock: 'badge-success', low: 'badge-warning', sold_out: 'badge-error' };
+
+function StockBadge({ product }: { product: Product }) {
+  const state = stockStateOf(product);
+  return <span className={`badge badge-sm ${STOCK_BADGE[state]}`}>{STOCK_STATE_LABELS[state]}</span>;
+}
+
+function StockLine({ product }: { product: Product }) {
+  return (
+    <p className="flex w-full flex-wrap items-center gap-2 text-sm" data-testid="product-stock">
+      Stock: {unitsText(product.mainquantity)} <StockBadge product={product} />
+    </p>
+  );
+}
+
+function SkuLine({ product }: { product: Product }) {
+  return (
+    <p className="w-full text-sm text-base-content/75" data-testid="product-sku">
+      {product.sku ? `SKU ${product.sku}` : 'No SKU'}
+    </p>
+  );
+}
+
+function OwnerActions({ product, onDelete, size = 'btn-sm' }: { product: Product; onDelete: () => void; size?: 'btn-sm' | 'btn-xs' }) {
+  return (
+    <>
+      <Link to={paths.updateProduct(product._id)} className={`btn btn-primary ${size}`} aria-label={`Update ${product.name}`}>
+        Update
+      </Link>
+      <button type="button" className={`btn btn-outline btn-error ${size}`} aria-label={`Delete ${product.name}`} onClick={onDelete}>
+        Delete
+      </button>
+    </>
+  );
+}
+
+/** A phone's row: photo, name, SKU, stock and price in a few lines, Update and Delete at hand. */
+function CompactRow({ product, onDelete }: { product: Product; onDelete: () => void }) {
+  return (
+    <li className="flex items-center gap-3 rounded-box bg-base-100 p-2 ring-1 ring-base-300" data-testid="product-row" aria-label={product.name}>
+      <ProductImage src={product.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg object-cover" />
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
+        <Link to={paths.product(product._id)} className="link link-hover line-clamp-2 font-semibold break-words">
+          {product.name}
+        </Link>
+        <span className="text-base-content/75" data-testid="product-sku">
+          {product.sku ? `SKU ${product.sku}` : 'No SKU'} · {product.price === null ? 'No price' : formatMoney(toCents(product.price))}
+        </span>
+        <span className="flex flex-wrap items-center gap-2" data-testid="product-stock">
+          {unitsText(product.mainquantity)} <StockBadge product={product} />
+        </span>
+        <UnbuyableMark product={product} />
+      </div>
+      <div className="flex shrink-0 flex-col gap-1">
+        <OwnerActions product={product} onDelete={onDelete} size="btn-xs" />
+      </div>
+    </li>
   );
 }

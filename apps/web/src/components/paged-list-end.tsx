@@ -1,8 +1,8 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
-import { LoadError } from '../../../components/load-error.tsx';
+import { LoadError } from './load-error.tsx';
 
 /**
- * Under a paged order list (the cart, the desk): a failed next page or refresh keeps what is shown and
+ * Under a paged list (the cart, the desk, the operator's queue and audit trail): a failed next page or refresh keeps what is shown and
  * offers Retry; otherwise "Load more" while the server has more.
  */
 export function PagedListEnd({ query }: { query: Pick<UseInfiniteQueryResult, 'isError' | 'error' | 'isFetchNextPageError' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage' | 'refetch'> }) {
