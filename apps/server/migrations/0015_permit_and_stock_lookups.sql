@@ -1,2 +1,2 @@
-CREATE INDEX "products_owner_stock_seq_idx" ON "products" USING btree ("owner_email",(CASE WHEN "mainquantity" < "minquantity" THEN 'sold_out' WHEN "mainquantity" < "minquantity" * 5 THEN 'low' ELSE 'in_stock' END),"seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "products_owner_stock_seq_idx" ON "products" USING btree ("owner_email",(CASE WHEN "mainquantity" < "minquantity" THEN 'sold_out' WHEN "mainquantity" < "minquantity"::bigint * 5 THEN 'low' ELSE 'in_stock' END),"seq" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "business_profiles_permit_idx" ON "business_profiles" USING btree (upper(regexp_replace("permit_number", '[^A-Za-z0-9]', '', 'g')),"queue_seq");

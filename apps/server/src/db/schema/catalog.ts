@@ -8,9 +8,10 @@ import { tsvector } from './search.ts';
  * A listing's stock state in SQL, the rule of packages/contracts stockStateOf: 'sold_out' below one
  * minimum order, 'low' below LOW_STOCK_MIN_ORDERS of them, else 'in_stock'. The index
  * products_owner_stock_seq_idx is on this very expression, so a filter must spell it through here.
+ * The product is in bigint: a minimum order of up to 1e9 units times 5 is past integer's range.
  */
 export function stockStateSql(mainquantity: SQLWrapper, minquantity: SQLWrapper): SQL {
-  return sql`(CASE WHEN ${mainquantity} < ${minquantity} THEN 'sold_out' WHEN ${mainquantity} < ${minquantity} * ${sql.raw(String(LOW_STOCK_MIN_ORDERS))} THEN 'low' ELSE 'in_stock' END)`;
+  return sql`(CASE WHEN ${mainquantity} < ${minquantity} THEN 'sold_out' WHEN ${mainquantity} < ${minquantity}::bigint * ${sql.raw(String(LOW_STOCK_MIN_ORDERS))} THEN 'low' ELSE 'in_stock' END)`;
 }
 
 /**
