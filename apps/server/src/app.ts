@@ -28,6 +28,7 @@ import { registerDevMailbox } from './modules/notifications/dev-mailbox.routes.t
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { registerListRoutes } from './modules/cart/lists.routes.ts';
 import { registerSellerRoutes } from './modules/sellers/sellers.routes.ts';
+import { registerCatalogRoutes } from './modules/catalog/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -128,6 +129,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerCartRoutes(app, ctx);
   await registerListRoutes(app, ctx);
   await registerSellerRoutes(app, ctx);
+  await registerCatalogRoutes(app, ctx);
   if (config.seedDemo) registerDevMailbox(app, ctx);
   await registerWebApp(app, config.webDist);
   return { app, ctx, routes };

@@ -18,3 +18,4 @@ export * from './verification.ts';
 export * from './quantity.ts';
 export * from './cart.ts';
 export * from './seller.ts';
+export * from './catalog-import.ts';
