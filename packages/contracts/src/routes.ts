@@ -31,6 +31,8 @@ export const pages = {
   quickOrder: { pattern: '/quick-order', title: 'wholesale-platform-Quick order' },
   lists: { pattern: '/lists', title: 'wholesale-platform-Order lists' },
   sellerSettings: { pattern: '/seller/settings', title: 'wholesale-platform-Seller settings' },
+  // Catalog CSV import (docs/decisions/018-catalog-import.md), reached from My Product.
+  catalogImport: { pattern: '/myproduct/import', title: 'wholesale-platform-Import products' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -111,6 +113,7 @@ export const paths = {
   quickOrder: hrefOf('quickOrder'),
   lists: hrefOf('lists'),
   sellerSettings: hrefOf('sellerSettings'),
+  catalogImport: hrefOf('catalogImport'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

@@ -37,6 +37,7 @@ const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx
 const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
 const QuickOrderPage = lazyPage(() => import('../features/orders/pages/quick-order-page.tsx').then((m) => m.QuickOrderPage));
 const ListsPage = lazyPage(() => import('../features/orders/pages/lists-page.tsx').then((m) => m.ListsPage));
+const CatalogImportPage = lazyPage(() => import('../features/catalog/pages/catalog-import-page.tsx').then((m) => m.CatalogImportPage));
 const SellerSettingsPage = lazyPage(() => import('../features/orders/pages/seller-settings-page.tsx').then((m) => m.SellerSettingsPage));
 
 interface PageRoute {
@@ -69,6 +70,7 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.quickOrder.pattern, page: QuickOrderPage },
   { pattern: pages.lists.pattern, page: ListsPage },
   { pattern: pages.sellerSettings.pattern, page: SellerSettingsPage },
+  { pattern: pages.catalogImport.pattern, page: CatalogImportPage },
   { pattern: pages.business.pattern, page: BusinessPage },
   { pattern: pages.adminVerifications.pattern, page: VerificationsPage },
 ];
