@@ -10,7 +10,7 @@ export const LEASE_MS = 60_000;
 /** A job whose work has thrown this many times is failed instead of tried again. */
 const MAX_ATTEMPTS = 3;
 const VALIDATE_BATCH = 500;
-const APPLY_BATCH = 200;
+const APPLY_BATCH = 500;
 
 /** A reason the seller reads, for a job that ends in `failed`. */
 class JobFailure extends Error {}
@@ -198,25 +198,13 @@ async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void>
     .from(catalogImportRows)
     .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update'])));
   for (;;) {
-    const done = await db.transaction(async (tx) => {
-      const rows = await tx
-        .select({ rowNumber: catalogImportRows.rowNumber, data: catalogImportRows.data })
-        .from(catalogImportRows)
-        .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update']), isNull(catalogImportRows.appliedAt)))
-        .orderBy(asc(catalogImportRows.rowNumber))
-        .limit(APPLY_BATCH)
-        .for('update');
-      for (const row of rows) {
-        if (row.data) await applyRow(tx as unknown as Db, job, row.rowNumber, row.data);
-      }
-      return rows.length;
-    });
+    const written = await db.transaction((tx) => applyBatch(tx as unknown as Db, job));
     const [{ applied } = { applied: 0 }] = await db
       .select({ applied: sql<number>`count(*)::int` })
       .from(catalogImportRows)
       .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.appliedAt} IS NOT NULL`));
     await renewLease(db, job.id, { done: applied, total });
-    if (done < APPLY_BATCH) break;
+    if (written < APPLY_BATCH) break;
   }
   await db
     .update(catalogImports)
@@ -224,33 +212,60 @@ async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void>
     .where(eq(catalogImports.id, job.id));
 }
 
-async function applyRow(tx: Db, job: CatalogImportRow, rowNumber: number, data: StagedProduct): Promise<void> {
-  const [current] = await tx
+/** The columns of StagedProduct as jsonb_to_recordset reads them. */
+const RECORD_COLUMNS = sql.raw(
+  `name text, image text, image2 text, image3 text, brandname text, category text, description text, content text, "priceCents" int,
+   discount smallint, "priceBreaks" jsonb, casepack int, sku text, mainquantity int, minquantity int`,
+);
+
+/** One batch, set-based: a few statements for up to APPLY_BATCH rows, whatever their mix of creates and updates. */
+async function applyBatch(tx: Db, job: CatalogImportRow): Promise<number> {
+  const rows = await tx
+    .select({ rowNumber: catalogImportRows.rowNumber, data: catalogImportRows.data })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update']), isNull(catalogImportRows.appliedAt)))
+    .orderBy(asc(catalogImportRows.rowNumber))
+    .limit(APPLY_BATCH)
+    .for('update');
+  const staged = rows.filter((r): r is { rowNumber: number; data: StagedProduct } => r.data !== null);
+  if (staged.length === 0) return rows.length;
+  const current = await tx
     .select({ id: products.id, ...stagedColumns })
     .from(products)
-    .where(and(eq(products.ownerId, job.sellerId), sql`lower(${products.sku}) = ${data.sku.toLowerCase()}`))
+    .where(and(eq(products.ownerId, job.sellerId), inArray(sql`lower(${products.sku})`, staged.map((r) => r.data.sku.toLowerCase()))))
     .for('update');
-  let productId: string;
-  let before: StagedProduct | null = null;
-  if (current) {
-    const { id, ...columns } = current;
-    productId = id;
-    before = { ...columns, sku: columns.sku ?? data.sku };
-    await tx
-      .update(products)
-      .set({ ...data, updatedBy: job.sellerEmail, updatedAt: sql`now()` })
-      .where(eq(products.id, id));
-  } else {
-    const [created] = await tx
-      .insert(products)
-      .values({ ...data, ownerId: job.sellerId, ownerEmail: job.sellerEmail })
-      .returning({ id: products.id });
-    productId = created!.id;
+  const byKey = new Map(current.map((p) => [p.sku!.toLowerCase(), p]));
+  const updates = staged.filter((r) => byKey.has(r.data.sku.toLowerCase()));
+  const creates = staged.filter((r) => !byKey.has(r.data.sku.toLowerCase()));
+  const outcome: Array<{ row_number: number; product_id: string; before: StagedProduct | null; action: 'create' | 'update' }> = [];
+
+  if (updates.length > 0) {
+    const records = updates.map((r) => ({ ...r.data, id: byKey.get(r.data.sku.toLowerCase())!.id }));
+    await tx.execute(sql`
+      UPDATE products p SET name = x.name, image = x.image, image2 = x.image2, image3 = x.image3, brandname = x.brandname,
+        category = x.category, description = x.description, content = x.content, price_cents = x."priceCents", discount = x.discount,
+        price_breaks = x."priceBreaks", casepack = x.casepack, sku = x.sku, mainquantity = x.mainquantity, minquantity = x.minquantity,
+        updated_by = ${job.sellerEmail}, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS x(id uuid, ${RECORD_COLUMNS})
+      WHERE p.id = x.id AND p.owner_id = ${job.sellerId}`);
+    for (const r of updates) {
+      const { id, ...before } = byKey.get(r.data.sku.toLowerCase())!;
+      outcome.push({ row_number: r.rowNumber, product_id: id, before: { ...before, sku: before.sku ?? r.data.sku }, action: 'update' });
+    }
   }
-  await tx
-    .update(catalogImportRows)
-    .set({ productId, before, action: current ? 'update' : 'create', appliedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(catalogImportRows.importId, job.id), eq(catalogImportRows.rowNumber, rowNumber)));
+  if (creates.length > 0) {
+    const inserted = await tx
+      .insert(products)
+      .values(creates.map((r) => ({ ...r.data, ownerId: job.sellerId, ownerEmail: job.sellerEmail })))
+      .returning({ id: products.id, sku: products.sku });
+    const idByKey = new Map(inserted.map((p) => [p.sku!.toLowerCase(), p.id]));
+    for (const r of creates) outcome.push({ row_number: r.rowNumber, product_id: idByKey.get(r.data.sku.toLowerCase())!, before: null, action: 'create' });
+  }
+  await tx.execute(sql`
+    UPDATE catalog_import_rows r SET product_id = x.product_id, before = x.before, action = x.action, applied_at = now(), updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(outcome)}::jsonb) AS x(row_number int, product_id uuid, before jsonb, action text)
+    WHERE r.import_id = ${job.id} AND r.row_number = x.row_number`);
+  return rows.length;
 }
 
 async function workOn(db: Db, job: CatalogImportRow, now: () => Date): Promise<void> {

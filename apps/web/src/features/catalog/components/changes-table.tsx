@@ -20,20 +20,21 @@ export function ChangesTable({ id, count }: { id: string; count: number }) {
             <tr>
               <th scope="col">Row</th>
               <th scope="col">SKU</th>
-              <th scope="col">Change</th>
               <th scope="col">Fields (old → new)</th>
             </tr>
           </thead>
           <tbody>
             {(changes.data?.items ?? []).map((row) => (
               <tr key={row.row} data-testid="change-row">
-                <td className="tabular-nums">{row.row}</td>
-                <td className="font-mono text-sm break-all">{row.sku}</td>
-                <td>{row.action === 'create' ? <span className="badge badge-success badge-outline">New</span> : <span className="badge badge-info badge-outline">Update</span>}</td>
-                <td>
+                <td className="align-top tabular-nums">{row.row}</td>
+                <td className="align-top">
+                  <span className="block font-mono text-sm [overflow-wrap:anywhere]">{row.sku}</span>
+                  {row.action === 'create' ? <span className="badge badge-success badge-outline badge-sm">New</span> : <span className="badge badge-info badge-outline badge-sm">Update</span>}
+                </td>
+                <td className="align-top">
                   <ul className="flex flex-col gap-0.5 text-sm">
-                    {row.changes.slice(0, row.action === 'create' ? 4 : row.changes.length).map((c) => (
-                      <li key={c.column} className="break-words">
+                    {(row.action === 'create' ? row.changes.filter((c) => c.column !== 'sku').slice(0, 3) : row.changes).map((c) => (
+                      <li key={c.column} className="[overflow-wrap:anywhere]">
                         <span className="font-medium">{c.column}</span>:{' '}
                         {row.action === 'update' ? (
                           <>
