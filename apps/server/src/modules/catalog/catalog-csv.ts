@@ -103,12 +103,17 @@ async function* sellerProducts(db: Db, sellerId: string): AsyncGenerator<Record<
   }
 }
 
-/** The seller's catalog as UTF-8 CSV (with a BOM, so spreadsheets read it as UTF-8), streamed. */
-export function exportCatalogCsv(db: Db, sellerId: string): Readable {
-  const source = Readable.from(sellerProducts(db, sellerId));
-  const csv = stringify({ header: true, columns: [...CATALOG_CSV_COLUMNS], bom: true, record_delimiter: 'windows' });
+/** Records as UTF-8 CSV with a header, a BOM (spreadsheets then read it as UTF-8) and CRLF, streamed. */
+export function toCsvStream(records: AsyncIterable<Record<string, string>>, columns: readonly string[]): Readable {
+  const source = Readable.from(records);
+  const csv = stringify({ header: true, columns: [...columns], bom: true, record_delimiter: 'windows' });
   source.on('error', (error) => csv.destroy(error));
   return source.pipe(csv);
+}
+
+/** The seller's whole catalog as CSV. */
+export function exportCatalogCsv(db: Db, sellerId: string): Readable {
+  return toCsvStream(sellerProducts(db, sellerId), CATALOG_CSV_COLUMNS);
 }
 
 /** Why a file is not a CSV we can read, judged from its bytes, or null. */

@@ -1,5 +1,4 @@
-import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify';
+import type { Readable } from 'node:stream';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   CATALOG_CSV_COLUMNS,
@@ -19,7 +18,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { changedCells, stagedColumns } from './catalog-csv.ts';
+import { changedCells, stagedColumns, toCsvStream } from './catalog-csv.ts';
 import { ERRORS_CSV_COLUMNS } from './catalog-jobs.ts';
 
 export interface SellerContext {
@@ -191,10 +190,7 @@ export async function errorsCsv(ctx: SellerContext, id: string): Promise<Readabl
       afterRow = batch.at(-1)!.row;
     }
   }
-  const csv = stringify({ header: true, columns: [...ERRORS_CSV_COLUMNS], bom: true, record_delimiter: 'windows' });
-  const source = Readable.from(rows());
-  source.on('error', (error) => csv.destroy(error));
-  return source.pipe(csv);
+  return toCsvStream(rows(), ERRORS_CSV_COLUMNS);
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
@@ -22,42 +24,27 @@ import { CatalogJobKicker } from './catalog-jobs.ts';
 
 const tags = ['catalog'];
 export const IMPORT_FILE_FIELD = 'file';
-const MULTIPART_OVERHEAD = 16 * 1024;
 const maxMb = CATALOG_IMPORT_LIMITS.maxBytes / 1024 / 1024;
 const idParams = z.object({ id: z.string().describe('The import id') });
 type IdParams = { Params: { id: string } };
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxMb} MB. Split it into smaller files.`, { title: 'File too large' });
-const notMultipart = () => new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one file field named "${IMPORT_FILE_FIELD}".`);
-const noFile = () =>
-  new AppError('VALIDATION', `Choose a CSV file to upload (one file field named "${IMPORT_FILE_FIELD}").`, { fieldErrors: { [IMPORT_FILE_FIELD]: ['Choose a CSV file to upload'] } });
+const IMPORT_UPLOAD: SingleFileUpload = {
+  field: IMPORT_FILE_FIELD,
+  maxBytes: CATALOG_IMPORT_LIMITS.maxBytes,
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${maxMb} MB. Split it into smaller files.`, { title: 'File too large' }),
+  noFile: () =>
+    new AppError('VALIDATION', `Choose a CSV file to upload (one file field named "${IMPORT_FILE_FIELD}").`, {
+      fieldErrors: { [IMPORT_FILE_FIELD]: ['Choose a CSV file to upload'] },
+    }),
+};
 
-async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > CATALOG_IMPORT_LIMITS.maxBytes + MULTIPART_OVERHEAD) throw tooLarge();
-}
-
-/** Whatever goes wrong reading the body is the body's fault: our limits, or a cut-off or malformed body (400). */
-function mapMultipartError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION', `Send exactly one file field named "${IMPORT_FILE_FIELD}" and nothing else.`);
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return notMultipart();
-  return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Try again.', { title: 'Upload cut off or malformed' });
-}
-
-async function readUpload(request: FastifyRequest): Promise<{ file: Buffer; fileName: string }> {
-  if (!request.isMultipart()) throw notMultipart();
-  try {
-    const part = await request.file();
-    if (!part || part.fieldname !== IMPORT_FILE_FIELD) throw noFile();
-    return { file: await part.toBuffer(), fileName: part.filename };
-  } catch (error) {
-    throw mapMultipartError(error);
-  }
+/** A CSV download: never cached (it is the seller's own, and changes with every edit). */
+function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
 }
 
 /** Catalog export and import (docs/decisions/018-catalog-import.md): every route is the signed-in seller's own. */
@@ -73,11 +60,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     routeContract({ summary: 'Your whole catalog as CSV (docs/product/catalog-csv.md)', tags, signedIn: true, response: {}, download: true }),
     async (request, reply) => {
       const { user } = await seller(request);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="catalog.csv"')
-        .header('cache-control', 'no-store')
-        .send(exportCatalogCsv(ctx.db, user.id));
+      return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.db, user.id));
     },
   );
 
@@ -95,12 +78,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     '/api/catalog-imports/:id/errors.csv',
     routeContract({ summary: 'Every invalid row of an import with its reasons, as CSV', tags, signedIn: true, params: idParams, response: {}, download: true }),
     async (request, reply) => {
-      const stream = await errorsCsv(await seller(request), request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="catalog-errors.csv"')
-        .header('cache-control', 'no-store')
-        .send(stream);
+      return sendCsv(reply, 'catalog-errors.csv', await errorsCsv(await seller(request), request.params.id));
     },
   );
 
@@ -174,13 +152,13 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
             422: 'No file, or an empty one',
           },
         }),
-        onRequest: refuseDeclaredOversize,
+        onRequest: refuseDeclaredOversize(IMPORT_UPLOAD),
       },
       async (request, reply) => {
         const ctxSeller = await seller(request);
         if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(ctxSeller.user, 'import products');
-        const upload = await readUpload(request);
-        const created = await createImport(ctxSeller, upload);
+        const upload = await readSingleFile(request, IMPORT_UPLOAD);
+        const created = await createImport(ctxSeller, { file: upload.bytes, fileName: upload.filename });
         jobs.kick(created.id);
         return reply.status(202).send(created);
       },

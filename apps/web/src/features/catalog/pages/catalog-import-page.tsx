@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { UploadProgress } from '../../../components/upload-progress.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { useApplyImport, useCatalogImport, useCatalogImports, useUndoImport, useUploadCatalog } from '../api/catalog-imports.ts';
@@ -132,12 +133,7 @@ function Uploader({ onUploaded }: { onUploaded: (id: string) => void }) {
           e.target.value = '';
         }}
       />
-      {progress !== null ? (
-        <div className="flex items-center gap-2" data-testid="upload-progress">
-          <progress className="progress progress-primary w-full max-w-md" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />
-          <span className="text-sm tabular-nums whitespace-nowrap">{Math.round(progress * 100)}%</span>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgress fraction={progress} isDone={upload.isSuccess} /> : null}
       {problem ? (
         <p role="alert" className="text-sm text-error">
           {problem}
