@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CATALOG_CSV_COLUMNS, CATALOG_IMPORT_LIMITS, checkCatalogHeader, parseCatalogRow, type CatalogCsvColumn, type CatalogRowAction } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -197,14 +197,20 @@ async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void>
     .select({ total: sql<number>`count(*)::int` })
     .from(catalogImportRows)
     .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update'])));
+  // Rows written before a restart count as done; from here on each batch adds its own.
+  const [{ applied } = { applied: 0 }] = await db
+    .select({ applied: sql<number>`count(*)::int` })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.appliedAt} IS NOT NULL`));
+  let done = applied;
+  // Rows are written in row order, so each batch starts after the last row of the one before.
+  let afterRow = 0;
   for (;;) {
-    const written = await db.transaction((tx) => applyBatch(tx as unknown as Db, job));
-    const [{ applied } = { applied: 0 }] = await db
-      .select({ applied: sql<number>`count(*)::int` })
-      .from(catalogImportRows)
-      .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.appliedAt} IS NOT NULL`));
-    await renewLease(db, job.id, { done: applied, total });
-    if (written < APPLY_BATCH) break;
+    const batch = await db.transaction((tx) => applyBatch(tx as unknown as Db, job, afterRow));
+    done += batch.written;
+    afterRow = batch.lastRow;
+    await renewLease(db, job.id, { done, total });
+    if (batch.seen < APPLY_BATCH) break;
   }
   await db
     .update(catalogImports)
@@ -219,16 +225,24 @@ const RECORD_COLUMNS = sql.raw(
 );
 
 /** One batch, set-based: a few statements for up to APPLY_BATCH rows, whatever their mix of creates and updates. */
-async function applyBatch(tx: Db, job: CatalogImportRow): Promise<number> {
+async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Promise<{ seen: number; written: number; lastRow: number }> {
   const rows = await tx
     .select({ rowNumber: catalogImportRows.rowNumber, data: catalogImportRows.data })
     .from(catalogImportRows)
-    .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update']), isNull(catalogImportRows.appliedAt)))
+    .where(
+      and(
+        eq(catalogImportRows.importId, job.id),
+        gt(catalogImportRows.rowNumber, afterRow),
+        inArray(catalogImportRows.action, ['create', 'update']),
+        isNull(catalogImportRows.appliedAt),
+      ),
+    )
     .orderBy(asc(catalogImportRows.rowNumber))
     .limit(APPLY_BATCH)
     .for('update');
+  const result = { seen: rows.length, written: 0, lastRow: rows.at(-1)?.rowNumber ?? afterRow };
   const staged = rows.filter((r): r is { rowNumber: number; data: StagedProduct } => r.data !== null);
-  if (staged.length === 0) return rows.length;
+  if (staged.length === 0) return result;
   const current = await tx
     .select({ id: products.id, ...stagedColumns })
     .from(products)
@@ -265,7 +279,7 @@ async function applyBatch(tx: Db, job: CatalogImportRow): Promise<number> {
     UPDATE catalog_import_rows r SET product_id = x.product_id, before = x.before, action = x.action, applied_at = now(), updated_at = now()
     FROM jsonb_to_recordset(${JSON.stringify(outcome)}::jsonb) AS x(row_number int, product_id uuid, before jsonb, action text)
     WHERE r.import_id = ${job.id} AND r.row_number = x.row_number`);
-  return rows.length;
+  return { ...result, written: outcome.length };
 }
 
 async function workOn(db: Db, job: CatalogImportRow, now: () => Date): Promise<void> {
