@@ -12,6 +12,13 @@ const MAX_ATTEMPTS = 3;
 const VALIDATE_BATCH = 500;
 const APPLY_BATCH = 500;
 
+/**
+ * Lets the process serve requests between batches. Parsing runs in microtasks and PGlite answers
+ * in-process, so without this a job would hold the event loop until it ends (polls and other
+ * requests included).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** A reason the seller reads, for a job that ends in `failed`. */
 class JobFailure extends Error {}
 
@@ -69,6 +76,7 @@ async function countRows(file: Buffer): Promise<number> {
   let records = 0;
   for await (const record of parseCsvRecords(file)) {
     records += 1;
+    if (records % 5_000 === 0) await yieldToEventLoop();
     if (records === 1) {
       const problem = checkCatalogHeader(record as string[]);
       if (problem) throw new JobFailure(problem);
@@ -118,6 +126,7 @@ async function validateJob(db: Db, job: CatalogImportRow): Promise<void> {
     if (batch.length > 0) await db.insert(catalogImportRows).values(batch);
     batch = [];
     await renewLease(db, job.id, { done: rowNumber - 1 });
+    await yieldToEventLoop();
   };
   for await (const record of parseCsvRecords(file)) {
     if (!header) {
@@ -210,6 +219,7 @@ async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void>
     done += batch.written;
     afterRow = batch.lastRow;
     await renewLease(db, job.id, { done, total });
+    await yieldToEventLoop();
     if (batch.seen < APPLY_BATCH) break;
   }
   await db

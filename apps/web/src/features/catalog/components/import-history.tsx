@@ -21,21 +21,21 @@ export function ImportHistory({ currentId }: { currentId: string | null }) {
               <th scope="col">Uploaded</th>
               <th scope="col">File</th>
               <th scope="col">Status</th>
-              <th scope="col">New / updated / errors</th>
+              <th scope="col">New / updates / errors</th>
             </tr>
           </thead>
           <tbody>
             {jobs.map((job) => (
               <tr key={job.id} aria-current={job.id === currentId ? 'true' : undefined} className={job.id === currentId ? 'bg-base-200' : undefined}>
-                <td className="whitespace-nowrap">{new Date(job.createdAt).toLocaleString()}</td>
-                <td className="break-all">
+                <td className="text-xs">{new Date(job.createdAt).toLocaleString()}</td>
+                <td className="min-w-28 [overflow-wrap:anywhere]">
                   <Link className="link link-primary" to={`${paths.catalogImport}?job=${job.id}`}>
                     {job.fileName}
                   </Link>
                 </td>
                 <td>{STATUS_WORDS[job.status]}</td>
                 <td className="tabular-nums">
-                  {job.summary.create} / {job.summary.update} / {job.summary.invalid}
+                  {[job.summary.create, job.summary.update, job.summary.invalid].map((n) => n.toLocaleString('en-US')).join(' / ')}
                 </td>
               </tr>
             ))}
