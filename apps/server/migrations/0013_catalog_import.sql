@@ -45,4 +45,5 @@ CREATE INDEX "catalog_import_rows_sku_idx" ON "catalog_import_rows" USING btree 
 CREATE INDEX "catalog_import_rows_product_idx" ON "catalog_import_rows" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "catalog_imports_seller_created_idx" ON "catalog_imports" USING btree ("seller_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "catalog_imports_one_running_idx" ON "catalog_imports" USING btree ("seller_id") WHERE "catalog_imports"."status" IN ('validating', 'applying');--> statement-breakpoint
-CREATE INDEX "catalog_imports_running_idx" ON "catalog_imports" USING btree ("created_at") WHERE "catalog_imports"."status" IN ('validating', 'applying');
+CREATE INDEX "catalog_imports_running_idx" ON "catalog_imports" USING btree ("created_at") WHERE "catalog_imports"."status" IN ('validating', 'applying');--> statement-breakpoint
+CREATE INDEX "products_owner_id_seq_idx" ON "products" USING btree ("owner_id","seq");
