@@ -6,7 +6,7 @@ import { session } from '../../../src/db/schema/auth.ts';
 import { businessDocuments, businessProfiles, verificationAudit } from '../../../src/db/schema/business.ts';
 import { products } from '../../../src/db/schema/catalog.ts';
 import { emailOutbox, notifications, orders } from '../../../src/db/schema/orders.ts';
-import { orderLists } from '../../../src/db/schema/cart.ts';
+import { cartLines, orderLists } from '../../../src/db/schema/cart.ts';
 import { catalogImportRows, catalogImports } from '../../../src/db/schema/catalog-imports.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
@@ -615,6 +615,8 @@ export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
     await tx.delete(businessProfiles);
     await tx.delete(verificationAudit);
     await tx.delete(catalogImports);
+    // Each fixture puts a new product in the owner's cart; lines outlive their products, and a cart holds 200.
+    await tx.delete(cartLines);
   });
 }
 
