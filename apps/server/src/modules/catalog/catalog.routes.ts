@@ -10,9 +10,10 @@ import {
   catalogImportListSchema,
   catalogImportSchema,
   catalogUndoResultSchema,
+  productIdSchema,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeContract } from '../../lib/route-schema.ts';
@@ -54,6 +55,11 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     await jobs.idle();
   });
   const seller = async (request: FastifyRequest): Promise<SellerContext> => ({ db: ctx.db, user: await requireUser(ctx.auth, request), clock: ctx.clock });
+  // A malformed id names no import, for anyone: the same 404 before the session is read (`/api/catalog-imports/.` included).
+  const sellerOfJob = async (request: FastifyRequest<IdParams>): Promise<SellerContext> => {
+    if (!productIdSchema.safeParse(request.params.id).success) throw notFound('This import does not exist.');
+    return seller(request);
+  };
 
   app.get(
     '/api/my/catalog.csv',
@@ -71,14 +77,14 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
   app.get<IdParams>(
     '/api/catalog-imports/:id',
     routeContract({ summary: 'One of your catalog imports: status, progress, counts and the first errors', tags, signedIn: true, params: idParams, response: { 200: catalogImportSchema } }),
-    async (request) => getImport(await seller(request), request.params.id),
+    async (request) => getImport(await sellerOfJob(request), request.params.id),
   );
 
   app.get<IdParams>(
     '/api/catalog-imports/:id/errors.csv',
     routeContract({ summary: 'Every invalid row of an import with its reasons, as CSV', tags, signedIn: true, params: idParams, response: {}, download: true }),
     async (request, reply) => {
-      return sendCsv(reply, 'catalog-errors.csv', await errorsCsv(await seller(request), request.params.id));
+      return sendCsv(reply, 'catalog-errors.csv', await errorsCsv(await sellerOfJob(request), request.params.id));
     },
   );
 
@@ -94,7 +100,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     }),
     async (request, reply) => {
       const query = parseInput(catalogChangesQuerySchema, request.query);
-      const page = await listChanges(await seller(request), request.params.id, query);
+      const page = await listChanges(await sellerOfJob(request), request.params.id, query);
       return sendPage(reply, `/api/catalog-imports/${request.params.id.toLowerCase()}/changes`, { limit: query.limit }, page);
     },
   );
@@ -110,7 +116,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
       errors: { 409: 'The import is not ready, or another import of yours is running' },
     }),
     async (request, reply) => {
-      const answer = await startApply(await seller(request), request.params.id);
+      const answer = await startApply(await sellerOfJob(request), request.params.id);
       jobs.kick(answer.id);
       return reply.status(202).send(answer);
     },
@@ -126,7 +132,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
       response: { 200: catalogUndoResultSchema },
       errors: { 409: 'Not applied, not your latest applied import, or applied more than 24 hours ago' },
     }),
-    async (request) => undoImport(await seller(request), request.params.id),
+    async (request) => undoImport(await sellerOfJob(request), request.params.id),
   );
 
   // Multipart only here and on the permit upload: every other route keeps taking JSON alone.
