@@ -24,8 +24,9 @@ import { measureCatalogScale } from './parts/catalog-scale.ts';
 import { measureProcesses } from './parts/processes.ts';
 import { measureSearch } from './parts/search.ts';
 import { measureCheckout } from './parts/checkout.ts';
+import { measureCatalogImport } from './parts/catalog-import.ts';
 
-const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout'] as const;
+const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseOptions() {
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
     if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize, options.searchCompareRoot);
     if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
+    if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context);
   } finally {
     cluster.stop();
   }

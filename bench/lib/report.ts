@@ -5,6 +5,7 @@ import type { ScaleRun } from '../parts/catalog-scale.ts';
 import type { SearchRun } from '../parts/search.ts';
 import type { ProcessesResult } from '../parts/processes.ts';
 import type { CheckoutRow } from '../parts/checkout.ts';
+import type { CatalogImportRow } from '../parts/catalog-import.ts';
 import type { StockCheck } from './order-floor.ts';
 
 export interface Report {
@@ -17,6 +18,7 @@ export interface Report {
   search?: SearchRun[];
   processes?: ProcessesResult;
   checkout?: CheckoutRow[];
+  imports?: CatalogImportRow[];
 }
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
@@ -171,6 +173,13 @@ function renderCheckout(rows: CheckoutRow[]): string {
   );
 }
 
+function renderImports(rows: CatalogImportRow[]): string {
+  return table(
+    ['database', 'rows (MB)', 'upload ms', 'upload → ready ms', 'apply ms', 'export ms', 'export rows/s', 'RSS at rest → peak MiB'],
+    rows.map((r) => [r.database, `${int(r.rows)} (${r.megabytes.toFixed(1)})`, int(r.uploadMs), int(r.validateMs), int(r.applyMs), int(r.exportMs), int(r.exportRowsPerSecond), `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`]),
+  );
+}
+
 /** Every RSS figure of the run in one place: at rest, and the peak under each load. */
 function renderMemory(report: Report): string {
   const rows: string[][] = [];
@@ -197,6 +206,7 @@ export function renderReport(report: Report): string {
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout) sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
+  if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

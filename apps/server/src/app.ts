@@ -30,6 +30,7 @@ import { registerDevMailbox } from './modules/notifications/dev-mailbox.routes.t
 import { registerCartRoutes } from './modules/cart/cart.routes.ts';
 import { registerListRoutes } from './modules/cart/lists.routes.ts';
 import { registerSellerRoutes } from './modules/sellers/sellers.routes.ts';
+import { registerCatalogRoutes } from './modules/catalog/index.ts';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
 
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   await registerListRoutes(app, ctx);
   await registerSellerRoutes(app, ctx);
   await registerDashboardRoutes(app, ctx);
+  await registerCatalogRoutes(app, ctx);
   if (config.seedDemo) registerDevMailbox(app, ctx);
   await registerWebApp(
     app,

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { runOrderSweep } from './modules/orders/sales.service.ts';
+import { runCatalogJobs } from './modules/catalog/index.ts';
 import { createSmtpTransport, deliverDueEmails, PRUNE_INTERVAL_MS, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
+
+/** How often a process looks for catalog import jobs nobody holds (a job's lease is 60 s). */
+const CATALOG_JOB_SWEEP_MS = 15_000;
 
 export interface BackgroundWork {
   /** Stops the timers and waits for a pass in progress to end (graceful shutdown). */
@@ -48,6 +52,8 @@ export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger, tra
   const mailer = transport ?? (mail ? createSmtpTransport(mail.smtpUrl) : ctx.mailbox);
   const from = mail?.from ?? 'BulkCart <accounts@bulkcart.local>';
   stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, from, ctx.clock())));
+  // Catalog imports left by a process that stopped mid-job (each process starts its own uploads at once).
+  stops.push(every(CATALOG_JOB_SWEEP_MS, log, 'catalog import jobs', () => runCatalogJobs(ctx.db, ctx.clock)));
   stops.push(every(PRUNE_INTERVAL_MS, log, 'sent email pruning', () => pruneSentEmails(ctx.db, ctx.clock())));
   return {
     async stop() {

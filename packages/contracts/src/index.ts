@@ -19,3 +19,4 @@ export * from './quantity.ts';
 export * from './cart.ts';
 export * from './seller.ts';
 export * from './dashboard.ts';
+export * from './catalog-import.ts';

@@ -34,6 +34,8 @@ export const pages = {
   sellerSettings: { pattern: '/seller/settings', title: 'wholesale-platform-Seller settings' },
   // The seller's dashboard (docs/decisions/019-seller-dashboard.md).
   dashboard: { pattern: '/dashboard', title: 'wholesale-platform-Dashboard' },
+  // Catalog CSV import (docs/decisions/018-catalog-import.md), reached from My Product.
+  catalogImport: { pattern: '/myproduct/import', title: 'wholesale-platform-Import products' },
 } as const satisfies Record<string, { pattern: string; title: string }>;
 
 export type PageName = keyof typeof pages;
@@ -116,6 +118,7 @@ export const paths = {
   lists: hrefOf('lists'),
   sellerSettings: hrefOf('sellerSettings'),
   dashboard: hrefOf('dashboard'),
+  catalogImport: hrefOf('catalogImport'),
 } as const;
 
 /** The title of the page at `pathname` (docs/product/screens.md), matched as the router matches it. */

@@ -65,6 +65,7 @@ interface World {
   /** The revision of that verification as the queue last showed it. */
   revision: string;
   listId: string;
+  importId: string;
 }
 
 const OPENAPI_OPERATOR = 'openapi-operator@example.com';
@@ -86,6 +87,71 @@ const idOf = (body: unknown) => (body as { _id: string })._id;
 const SAMPLE_SHIP_TO = { company: 'OpenAPI Buyer Inc', line1: '9 Spec Street', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US', phone: '+1 303 555 0199' };
 
 /** The cart, checkout, reorder, lists and seller settings (docs/decisions/017-cart-and-checkout.md). */
+const CATALOG_CSV = 'sku,name,category,brandname,minquantity,mainquantity,image\nOA-1,Bolts,Office Supplies & Stationery,Acme,10,100,/images/b.webp\nOA-2,,Toys,Acme,10,100,/images/b.webp\n';
+
+/** Waits for the sample import to leave validating/applying, as the web page does by polling. */
+async function settledImport({ env, seller, importId }: World): Promise<void> {
+  for (let i = 0; i < 500; i += 1) {
+    const job = (await env.request({ method: 'GET', url: `/api/catalog-imports/${importId}`, headers: asUser(seller) })).json() as { status: string };
+    if (job.status !== 'validating' && job.status !== 'applying') return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const CATALOG_SAMPLES: Sample[] = [
+  { operation: 'GET /api/my/catalog.csv', what: 'export', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }) },
+  {
+    operation: 'POST /api/catalog-imports',
+    what: 'upload',
+    send: ({ env, seller }) => {
+      const body = multipartBody(Buffer.from(CATALOG_CSV), { field: 'file', filename: 'catalog.csv', type: 'text/csv' });
+      return env.request({ method: 'POST', url: '/api/catalog-imports', headers: { ...asUser(seller), ...body.headers }, payload: body.payload });
+    },
+    keep: (world, body) => {
+      world.importId = (body as { id: string }).id;
+    },
+  },
+  { operation: 'POST /api/catalog-imports', what: 'not multipart (415)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/catalog-imports', headers: asUser(seller), payload: {} }) },
+  {
+    operation: 'GET /api/catalog-imports/{id}',
+    what: 'ready',
+    send: async (world) => {
+      await settledImport(world);
+      return world.env.request({ method: 'GET', url: `/api/catalog-imports/${world.importId}`, headers: asUser(world.seller) });
+    },
+  },
+  { operation: 'GET /api/catalog-imports/{id}', what: 'unknown (404)', send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/catalog-imports/${UNKNOWN_ID}`, headers: asUser(seller) }) },
+  { operation: 'GET /api/catalog-imports', what: 'history', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/catalog-imports/{id}/changes',
+    what: 'preview',
+    send: ({ env, seller, importId }) => env.request({ method: 'GET', url: `/api/catalog-imports/${importId}/changes`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/catalog-imports/{id}/errors.csv',
+    what: 'invalid rows',
+    send: ({ env, seller, importId }) => env.request({ method: 'GET', url: `/api/catalog-imports/${importId}/errors.csv`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'POST /api/catalog-imports/{id}/apply',
+    what: 'apply',
+    send: ({ env, seller, importId }) => env.request({ method: 'POST', url: `/api/catalog-imports/${importId}/apply`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'POST /api/catalog-imports/{id}/undo',
+    what: 'undo',
+    send: async (world) => {
+      await settledImport(world);
+      return world.env.request({ method: 'POST', url: `/api/catalog-imports/${world.importId}/undo`, headers: asUser(world.seller) });
+    },
+  },
+  {
+    operation: 'POST /api/catalog-imports/{id}/apply',
+    what: 'undone already (409)',
+    send: ({ env, seller, importId }) => env.request({ method: 'POST', url: `/api/catalog-imports/${importId}/apply`, headers: asUser(seller) }),
+  },
+];
+
 const CART_SAMPLES: Sample[] = [
   { operation: 'GET /api/cart', what: 'empty', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/cart', headers: asUser(buyer) }) },
   {
@@ -433,6 +499,7 @@ const SAMPLES: Sample[] = [
   },
   { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
   ...CART_SAMPLES,
+  ...CATALOG_SAMPLES,
   { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
   { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
   { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
@@ -495,7 +562,7 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '', listId: '' };
+    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '', listId: '', importId: '' };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);

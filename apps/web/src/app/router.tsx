@@ -39,6 +39,7 @@ const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx
 const QuickOrderPage = lazyPage(() => import('../features/orders/pages/quick-order-page.tsx').then((m) => m.QuickOrderPage));
 const ListsPage = lazyPage(() => import('../features/orders/pages/lists-page.tsx').then((m) => m.ListsPage));
 const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage));
+const CatalogImportPage = lazyPage(() => import('../features/catalog/pages/catalog-import-page.tsx').then((m) => m.CatalogImportPage));
 const SellerSettingsPage = lazyPage(() => import('../features/orders/pages/seller-settings-page.tsx').then((m) => m.SellerSettingsPage));
 
 interface PageRoute {
@@ -72,6 +73,7 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.lists.pattern, page: ListsPage },
   { pattern: pages.sellerSettings.pattern, page: SellerSettingsPage },
   { pattern: pages.dashboard.pattern, page: DashboardPage },
+  { pattern: pages.catalogImport.pattern, page: CatalogImportPage },
   { pattern: pages.business.pattern, page: BusinessPage },
   { pattern: pages.adminVerifications.pattern, page: VerificationsPage },
   { pattern: pages.adminAudit.pattern, page: AuditPage },

@@ -4,7 +4,7 @@ import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 
 /** bytea as a Node Buffer (PGlite answers a Uint8Array, pg a Buffer: both become a Buffer). */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });

@@ -86,6 +86,8 @@ export const products = pgTable(
     // My Product's stock filter: the seller's rows of one stock state, newest first.
     index('products_owner_stock_seq_idx').on(t.ownerEmail, stockStateSql(t.mainquantity, t.minquantity), t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
+    // The catalog export's keyset pages (docs/decisions/018-catalog-import.md): one seller's products in seq order.
+    index('products_owner_id_seq_idx').on(t.ownerId, t.seq),
     index('products_rating_seq_idx').on(sql`${t.rating} DESC NULLS LAST`, t.seq.desc()),
     // Search (docs/decisions/009-search.md): the text index, the price sorts, the brand filter, and the page of a query
     // without words narrowed by category and brand (its facets come from search_facet_cells).

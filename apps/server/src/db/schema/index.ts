@@ -5,3 +5,4 @@ export * from './rate-limits.ts';
 export * from './search.ts';
 export * from './business.ts';
 export * from './cart.ts';
+export * from './catalog-imports.ts';

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { businessProfileInputSchema, businessProfileSchema, DOCUMENT_MAX_BYTES } from '@bulkcart/contracts';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { countAttempts } from '../../plugins/rate-limits/database-counters.ts';
 import { HOUR_MS, refuse } from '../../plugins/rate-limits/refusal.ts';
 import { routeContract } from '../../lib/route-schema.ts';
@@ -16,8 +17,6 @@ import { sniffDocument, storedFileName } from './document-sniff.ts';
 
 const tags = ['business'];
 export const DOCUMENT_FIELD = 'document';
-/** Room for the multipart boundaries and part headers around a file of the largest size. */
-const MULTIPART_OVERHEAD = 16 * 1024;
 /** Uploads one account may start in an hour (RATE_LIMIT): a buyer fixing a scan needs a few. */
 export const DOCUMENT_UPLOADS_PER_HOUR = 10;
 /**
@@ -37,52 +36,13 @@ export function documentUploadsInFlight(app: FastifyInstance): number {
 const busy = () =>
   new AppError('UNAVAILABLE', 'Too many uploads are in progress right now. Try again in a few seconds.', { title: 'Busy', headers: { 'retry-after': '5' } });
 
-const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Upload a smaller scan or photo of the permit.', { title: 'File too large' });
-const notMultipart = () =>
-  new AppError('UNSUPPORTED_MEDIA_TYPE', `Send the file as multipart/form-data with one file field named "${DOCUMENT_FIELD}".`);
-const noFile = () =>
-  new AppError('VALIDATION', `Choose a file to upload (one file field named "${DOCUMENT_FIELD}").`, { fieldErrors: { [DOCUMENT_FIELD]: ['Choose a file to upload'] } });
-
-/** Refused from the headers alone, before a byte of the body is read. */
-async function refuseDeclaredOversize(request: FastifyRequest): Promise<void> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > DOCUMENT_MAX_BYTES + MULTIPART_OVERHEAD) throw tooLarge();
-}
-
-/** The one file part, read into memory up to the limit (busboy stops counting at 5 MB and we answer 413). */
-async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; filename: string }> {
-  if (!request.isMultipart()) throw notMultipart();
-  let part;
-  try {
-    part = await request.file();
-  } catch (error) {
-    throw mapMultipartError(error);
-  }
-  if (!part || part.fieldname !== DOCUMENT_FIELD) throw noFile();
-  try {
-    const bytes = await part.toBuffer();
-    return { bytes, filename: part.filename };
-  } catch (error) {
-    throw mapMultipartError(error);
-  }
-}
-
-/**
- * Everything that can go wrong while reading the body is about the body: the limits we set, or a
- * body busboy cannot parse (cut off: "Unexpected end of multipart data"; no boundary, a broken part
- * header, a boundary longer than the standard's 70 characters…). The last are one 400, whatever
- * busboy's words, so a new wording of a malformed body never becomes a 500.
- */
-function mapMultipartError(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return new AppError('VALIDATION', `Send exactly one file field named "${DOCUMENT_FIELD}" and nothing else.`);
-  }
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_NO_FORM_DATA') return notMultipart();
-  return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Try again.', { title: 'Upload cut off or malformed' });
-}
+const DOCUMENT_UPLOAD: SingleFileUpload = {
+  field: DOCUMENT_FIELD,
+  maxBytes: DOCUMENT_MAX_BYTES,
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Upload a smaller scan or photo of the permit.', { title: 'File too large' }),
+  noFile: () =>
+    new AppError('VALIDATION', `Choose a file to upload (one file field named "${DOCUMENT_FIELD}").`, { fieldErrors: { [DOCUMENT_FIELD]: ['Choose a file to upload'] } }),
+};
 
 /** The buyer's own business profile and permit (docs/decisions/014-business-verification.md). */
 export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -149,7 +109,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
             503: `${DOCUMENT_UPLOADS_AT_ONCE} uploads are being read by this server already (Retry-After: 5)`,
           },
         }),
-        onRequest: refuseDeclaredOversize,
+        onRequest: refuseDeclaredOversize(DOCUMENT_UPLOAD),
       },
       async (request) => {
         const user = await requireUser(ctx.auth, request);
@@ -158,7 +118,7 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
         inFlight.count += 1;
         try {
           await countUpload(user.id);
-          const upload = await readUpload(request);
+          const upload = await readSingleFile(request, DOCUMENT_UPLOAD);
           const type = sniffDocument(upload.bytes);
           return await storeBusinessDocument(ctx.db, user.id, { bytes: upload.bytes, type, name: storedFileName(upload.filename, type) });
         } finally {

@@ -27,6 +27,8 @@ export interface DbSnapshot {
   audit: string;
   /** The cart and what goes with it (migration 0009): lines, locks, checkouts, seller settings, saved lists. */
   cart: string;
+  /** Catalog import jobs and their rows (migration 0013), without the uploaded bytes. */
+  catalogImports: string;
 }
 
 export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot> {
@@ -54,7 +56,11 @@ export async function takeSnapshot(db: Pick<Db, 'execute'>): Promise<DbSnapshot>
         (SELECT coalesce(json_agg(c ORDER BY c.id), '[]'::json)::text FROM checkouts c),
         (SELECT coalesce(json_agg(s ORDER BY s.user_id), '[]'::json)::text FROM seller_settings s),
         (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json)::text FROM order_lists l),
-        (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json)::text FROM order_list_lines l)) AS cart`,
+        (SELECT coalesce(json_agg(l ORDER BY l.id), '[]'::json)::text FROM order_list_lines l)) AS cart,
+      concat_ws('|',
+        (SELECT coalesce(json_agg(j ORDER BY j.id), '[]'::json)::text FROM (SELECT id, seller_id, status, reason, total, done, create_count, update_count,
+          unchanged_count, invalid_count, applied_at, undone_at, updated_at FROM catalog_imports) j),
+        (SELECT coalesce(json_agg(r ORDER BY r.import_id, r.row_number), '[]'::json)::text FROM catalog_import_rows r)) AS "catalogImports"`,
   );
   if (!row) throw new Error('snapshot query returned no row');
   return row;

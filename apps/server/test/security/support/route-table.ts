@@ -7,6 +7,7 @@ import { businessDocuments, businessProfiles, verificationAudit } from '../../..
 import { products } from '../../../src/db/schema/catalog.ts';
 import { emailOutbox, notifications, orders } from '../../../src/db/schema/orders.ts';
 import { cartLines, orderLists } from '../../../src/db/schema/cart.ts';
+import { catalogImportRows, catalogImports } from '../../../src/db/schema/catalog-imports.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../../helpers/business.ts';
 import type { TestEnv } from '../../helpers/test-app.ts';
 import type { TestUser } from '../../helpers/accounts.ts';
@@ -36,6 +37,8 @@ export interface Fixture {
   cartProductId: string;
   /** The owner's saved list, holding that product. */
   listId: string;
+  /** The owner's catalog import, ready to apply (one row, unchanged). */
+  importId: string;
 }
 
 export type Credentials = Record<string, string>;
@@ -292,10 +295,64 @@ const CART_ROUTES: RouteCase[] = [
   },
 ];
 
+/** Catalog CSV export and import (docs/decisions/018-catalog-import.md): another seller's job is a 404. */
+const CATALOG_ROUTES: RouteCase[] = [
+  {
+    route: 'GET /api/my/catalog.csv',
+    request: () => ({ method: 'GET', url: '/api/my/catalog.csv' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(_f, actor, response) {
+      // The other user sells nothing: their export is the header alone.
+      if (actor === 'other') expect(response.body.trim().split('\r\n')).toHaveLength(1);
+      if (actor === 'owner') expect(response.body.trim().split('\r\n')).toHaveLength(2);
+    },
+  },
+  {
+    route: 'GET /api/catalog-imports',
+    request: () => ({ method: 'GET', url: '/api/catalog-imports' }),
+    expected: { signedOut: 401, other: 200, owner: 200 },
+    readOnly: { other: true, owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect(response.body).toContain(f.importId);
+      else expect(response.body).not.toContain(f.importId);
+    },
+  },
+  ...(['', '/errors.csv', '/changes'] as const).map(
+    (tail): RouteCase => ({
+      route: `GET /api/catalog-imports/{id}${tail}`,
+      request: (f) => ({ method: 'GET', url: `/api/catalog-imports/${f.importId}${tail}` }),
+      expected: { signedOut: 401, other: 404, owner: 200 },
+      readOnly: { other: true, owner: true },
+    }),
+  ),
+  {
+    route: 'POST /api/catalog-imports',
+    // An empty file: each signed-in caller reaches their own upload and is refused there, so no job starts.
+    request: () => {
+      const body = multipartBody(Buffer.alloc(0), { field: 'file', filename: 'catalog.csv', type: 'text/csv' });
+      return { method: 'POST', url: '/api/catalog-imports', headers: body.headers, payload: body.payload };
+    },
+    expected: { signedOut: 401, other: 422, owner: 422 },
+  },
+  {
+    route: 'POST /api/catalog-imports/{id}/apply',
+    request: (f) => ({ method: 'POST', url: `/api/catalog-imports/${f.importId}/apply` }),
+    expected: { signedOut: 401, other: 404, owner: 202 },
+  },
+  {
+    route: 'POST /api/catalog-imports/{id}/undo',
+    request: (f) => ({ method: 'POST', url: `/api/catalog-imports/${f.importId}/undo` }),
+    // The owner's import is not applied yet: nothing to undo.
+    expected: { signedOut: 401, other: 404, owner: 409 },
+  },
+];
+
 export const ROUTES: RouteCase[] = [
   ...API_REFERENCE_ROUTES,
   ...BUSINESS_ROUTES,
   ...CART_ROUTES,
+  ...CATALOG_ROUTES,
   {
     route: 'GET /api/health',
     request: () => ({ method: 'GET', url: '/api/health' }),
@@ -588,6 +645,9 @@ export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
     await tx.delete(products);
     await tx.delete(businessProfiles);
     await tx.delete(verificationAudit);
+    await tx.delete(catalogImports);
+    // Each fixture puts a new product in the owner's cart; lines outlive their products, and a cart holds 200.
+    await tx.delete(cartLines);
   });
 }
 
@@ -624,7 +684,20 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
     verificationId: await ensurePendingVerification(env, owner, other),
     cartProductId: bought.id,
     listId: (list.json() as { id: string }).id,
+    importId: await insertReadyImport(env, owner),
   };
+}
+
+/** A catalog import of the owner's, validated and ready: one row, which matches the fixture's product unchanged. */
+async function insertReadyImport(env: TestEnv, owner: TestUser): Promise<string> {
+  const [job] = await env
+    .db()
+    .insert(catalogImports)
+    .values({ sellerId: owner.id, sellerEmail: owner.email, fileName: 'catalog.csv', status: 'ready', total: 1, unchangedCount: 1 })
+    .returning({ id: catalogImports.id });
+  if (!job) throw new Error('no import');
+  await env.db().insert(catalogImportRows).values({ importId: job.id, rowNumber: 2, sku: 'MATRIX-1', action: 'unchanged', cells: { sku: 'MATRIX-1' } });
+  return job.id;
 }
 
 /** The owner's business profile, pending with a document, and none for the other user: reset for each case. */

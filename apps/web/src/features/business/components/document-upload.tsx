@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, type BusinessProfile } from '@bulkcart/contracts/business';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useUploadDocument } from '../api/business.ts';
+import { UploadProgress } from '../../../components/upload-progress.tsx';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 
@@ -71,12 +72,7 @@ export function DocumentUpload({ profile }: { profile: BusinessProfile }) {
           {canUpload ? 'PDF, PNG, JPEG or WebP, at most 5 MB. A new document is reviewed again.' : 'Save your business details first.'}
         </p>
       </div>
-      {progress !== null ? (
-        <div className="flex items-center gap-2" data-testid="upload-progress">
-          <progress className="progress progress-primary w-full max-w-md" value={Math.round(progress * 100)} max={100} aria-label="Upload progress" />
-          <span className="text-sm tabular-nums whitespace-nowrap">{upload.isPending ? `${Math.round(progress * 100)}%` : 'Uploaded'}</span>
-        </div>
-      ) : null}
+      {progress !== null ? <UploadProgress fraction={progress} isDone={!upload.isPending} /> : null}
       {problem ? (
         <p role="alert" className="text-sm text-error">
           {problem}

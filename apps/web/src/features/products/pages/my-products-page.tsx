@@ -65,7 +65,17 @@ export function MyProductsPage() {
 
   return (
     <section>
-      <h1 className="mb-4 text-2xl font-bold md:text-3xl">My Product</h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold md:text-3xl">My Product</h1>
+        <div className="flex flex-wrap gap-2">
+          <a className="btn btn-outline btn-sm" href="/api/my/catalog.csv" download>
+            Download CSV
+          </a>
+          <Link to={paths.catalogImport} className="btn btn-outline btn-sm">
+            Import CSV
+          </Link>
+        </div>
+      </div>
       <div className="mb-6 flex flex-col gap-3">
         <SearchBox key={q} initial={q} onSearch={(next) => showFilter({ q: next, stock })} />
         <FilterTabs

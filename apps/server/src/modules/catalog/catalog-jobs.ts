@@ -1,0 +1,348 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { CATALOG_CSV_COLUMNS, CATALOG_IMPORT_LIMITS, checkCatalogHeader, parseCatalogRow, type CatalogCsvColumn, type CatalogRowAction } from '@bulkcart/contracts';
+import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
+import { catalogImportRows, catalogImports, products, type CatalogImportRow, type StagedProduct } from '../../db/schema/index.ts';
+import { changedCells, describeCsvError, parseCsvRecords, refuseFileBytes, stagedColumns, toStaged } from './catalog-csv.ts';
+
+/** How long a claim lasts without renewal: a process that died lets go of its job after this. */
+export const LEASE_MS = 60_000;
+/** A job whose work has thrown this many times is failed instead of tried again. */
+const MAX_ATTEMPTS = 3;
+const VALIDATE_BATCH = 500;
+const APPLY_BATCH = 500;
+
+/**
+ * Lets the process serve requests between batches. Parsing runs in microtasks and PGlite answers
+ * in-process, so without this a job would hold the event loop until it ends (polls and other
+ * requests included).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A reason the seller reads, for a job that ends in `failed`. */
+class JobFailure extends Error {}
+
+/**
+ * Takes one job that is waiting for work (validating or applying) and nobody holds, for LEASE_MS. The
+ * job is picked in a MATERIALIZED CTE with SKIP LOCKED and joined on, so two processes never take the
+ * same one (docs/decisions/018-catalog-import.md).
+ */
+async function claimJob(db: Db, onlyId?: string): Promise<CatalogImportRow | undefined> {
+  const only = onlyId ? sql`AND id = ${onlyId}` : sql``;
+  const [picked] = await queryRows<{ id: string }>(
+    db,
+    sql`WITH picked AS MATERIALIZED (
+          SELECT id FROM catalog_imports
+          WHERE status IN ('validating', 'applying') AND (lease_until IS NULL OR lease_until < now()) ${only}
+          ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        UPDATE catalog_imports j
+        SET lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval, attempts = j.attempts + 1, updated_at = now()
+        FROM picked WHERE j.id = picked.id
+        RETURNING j.id`,
+  );
+  if (!picked) return undefined;
+  const [job] = await db.select().from(catalogImports).where(eq(catalogImports.id, picked.id));
+  return job;
+}
+
+async function renewLease(db: Db, id: string, progress: { done: number; total?: number }): Promise<void> {
+  await db
+    .update(catalogImports)
+    .set({ ...progress, leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, updatedAt: sql`now()` })
+    .where(eq(catalogImports.id, id));
+}
+
+async function failJob(db: Db, id: string, reason: string): Promise<void> {
+  await db.update(catalogImports).set({ status: 'failed', reason, file: null, leaseUntil: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+}
+
+interface StagedRow {
+  importId: string;
+  rowNumber: number;
+  sku: string | null;
+  action: CatalogRowAction;
+  productId: string | null;
+  data: StagedProduct | null;
+  cells: Record<string, string>;
+  errors: Array<{ column: string; message: string }> | null;
+}
+
+/**
+ * Reads the file once to check its header and count its data rows, so progress has a total and a bad
+ * header or a file over the limit is refused before any work.
+ */
+async function countRows(file: Buffer): Promise<number> {
+  let records = 0;
+  for await (const record of parseCsvRecords(file)) {
+    records += 1;
+    if (records % 5_000 === 0) await yieldToEventLoop();
+    if (records === 1) {
+      const problem = checkCatalogHeader(record as string[]);
+      if (problem) throw new JobFailure(problem);
+    }
+    if (records - 1 > CATALOG_IMPORT_LIMITS.maxRows) {
+      throw new JobFailure(`The file has more than ${CATALOG_IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows. Split it into smaller files.`);
+    }
+  }
+  if (records === 0) throw new JobFailure('The file is empty.');
+  if (records === 1) throw new JobFailure('The file has a header row but no products.');
+  return records - 1;
+}
+
+/** Each row's action against the seller's products as they are now. */
+async function classify(db: Db, job: CatalogImportRow, rows: StagedRow[]): Promise<void> {
+  const keys = [...new Set(rows.filter((r) => r.data).map((r) => r.data!.sku.toLowerCase()))];
+  if (keys.length === 0) return;
+  const existing = await db
+    .select({ id: products.id, ...stagedColumns })
+    .from(products)
+    .where(and(eq(products.ownerId, job.sellerId), inArray(sql`lower(${products.sku})`, keys)));
+  const byKey = new Map(existing.map((p) => [p.sku!.toLowerCase(), p]));
+  for (const row of rows) {
+    if (!row.data) continue;
+    const current = byKey.get(row.data.sku.toLowerCase());
+    if (!current) continue;
+    row.productId = current.id;
+    row.action = changedCells(current, row.data).length === 0 ? 'unchanged' : 'update';
+  }
+}
+
+async function validateJob(db: Db, job: CatalogImportRow): Promise<void> {
+  // A job taken over after a crash starts its validation again: its rows so far are dropped.
+  await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, job.id));
+  const file = job.file;
+  if (!file) throw new JobFailure('The uploaded file is no longer here. Upload it again.');
+  const refusal = refuseFileBytes(file);
+  if (refusal) throw new JobFailure(refusal);
+  const total = await countRows(file);
+  await renewLease(db, job.id, { done: 0, total });
+
+  let header: CatalogCsvColumn[] | null = null;
+  let rowNumber = 1;
+  let batch: StagedRow[] = [];
+  const flush = async () => {
+    await classify(db, job, batch);
+    if (batch.length > 0) await db.insert(catalogImportRows).values(batch);
+    batch = [];
+    await renewLease(db, job.id, { done: rowNumber - 1 });
+    await yieldToEventLoop();
+  };
+  for await (const record of parseCsvRecords(file)) {
+    if (!header) {
+      header = record.map((h) => h.trim().toLowerCase() as CatalogCsvColumn);
+      continue;
+    }
+    rowNumber += 1;
+    batch.push(stageRecord(job.id, rowNumber, header, record));
+    if (batch.length >= VALIDATE_BATCH) await flush();
+  }
+  await flush();
+  await markDuplicateSkus(db, job.id);
+  await finishValidation(db, job.id);
+}
+
+function stageRecord(importId: string, rowNumber: number, header: CatalogCsvColumn[], record: string[]): StagedRow {
+  const cells: Record<string, string> = {};
+  header.forEach((column, i) => {
+    cells[column] = record[i] ?? '';
+  });
+  const sku = (cells.sku ?? '').trim().slice(0, 200) || null;
+  const base = { importId, rowNumber, sku, productId: null, cells };
+  if (record.length !== header.length) {
+    const message = `The row has ${record.length} cells; the header has ${header.length} columns`;
+    return { ...base, action: 'invalid', data: null, errors: [{ column: 'row', message }] };
+  }
+  const parsed = parseCatalogRow(cells);
+  if (!parsed.ok) return { ...base, action: 'invalid', data: null, errors: parsed.errors };
+  return { ...base, action: 'create', data: toStaged(parsed.product), errors: null };
+}
+
+/** The same SKU (any case) on two rows makes both invalid: which one was meant cannot be known. */
+async function markDuplicateSkus(db: Db, importId: string): Promise<void> {
+  await db.execute(sql`
+    WITH dup AS MATERIALIZED (
+      SELECT lower(sku) AS k, left(string_agg(row_number::text, ', ' ORDER BY row_number), 200) AS rows_text
+      FROM catalog_import_rows WHERE import_id = ${importId} AND sku IS NOT NULL
+      GROUP BY lower(sku) HAVING count(*) > 1
+    )
+    UPDATE catalog_import_rows r
+    SET action = 'invalid', data = NULL, product_id = NULL, updated_at = now(),
+        errors = coalesce(r.errors, '[]'::jsonb) || jsonb_build_array(jsonb_build_object(
+          'column', 'sku', 'message', 'The SKU ' || r.sku || ' is on more than one row (rows ' || dup.rows_text || ')'))
+    FROM dup WHERE r.import_id = ${importId} AND lower(r.sku) = dup.k`);
+}
+
+async function finishValidation(db: Db, importId: string): Promise<void> {
+  const counts = await db
+    .select({ action: catalogImportRows.action, n: sql<number>`count(*)::int` })
+    .from(catalogImportRows)
+    .where(eq(catalogImportRows.importId, importId))
+    .groupBy(catalogImportRows.action);
+  const count = (action: CatalogRowAction) => counts.find((c) => c.action === action)?.n ?? 0;
+  await db
+    .update(catalogImports)
+    .set({
+      status: 'ready',
+      file: null,
+      leaseUntil: null,
+      createCount: count('create'),
+      updateCount: count('update'),
+      unchangedCount: count('unchanged'),
+      invalidCount: count('invalid'),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(catalogImports.id, importId));
+}
+
+/**
+ * Writes the valid rows in batches, each in one transaction that also marks its rows applied, so a job
+ * taken over after a crash goes on from the first row not yet written. A row is matched to the product
+ * again at write time (the seller may have added that SKU since the preview); what it was before is kept
+ * for undo. Unchanged and invalid rows are never touched.
+ */
+async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), inArray(catalogImportRows.action, ['create', 'update'])));
+  // Rows written before a restart count as done; from here on each batch adds its own.
+  const [{ applied } = { applied: 0 }] = await db
+    .select({ applied: sql<number>`count(*)::int` })
+    .from(catalogImportRows)
+    .where(and(eq(catalogImportRows.importId, job.id), sql`${catalogImportRows.appliedAt} IS NOT NULL`));
+  let done = applied;
+  // Rows are written in row order, so each batch starts after the last row of the one before.
+  let afterRow = 0;
+  for (;;) {
+    const batch = await db.transaction((tx) => applyBatch(tx as unknown as Db, job, afterRow));
+    done += batch.written;
+    afterRow = batch.lastRow;
+    await renewLease(db, job.id, { done, total });
+    await yieldToEventLoop();
+    if (batch.seen < APPLY_BATCH) break;
+  }
+  await db
+    .update(catalogImports)
+    .set({ status: 'applied', appliedAt: now, leaseUntil: null, updatedAt: sql`now()` })
+    .where(eq(catalogImports.id, job.id));
+}
+
+/** The columns of StagedProduct as jsonb_to_recordset reads them. */
+const RECORD_COLUMNS = sql.raw(
+  `name text, image text, image2 text, image3 text, brandname text, category text, description text, content text, "priceCents" int,
+   discount smallint, "priceBreaks" jsonb, casepack int, sku text, mainquantity int, minquantity int`,
+);
+
+/** One batch, set-based: a few statements for up to APPLY_BATCH rows, whatever their mix of creates and updates. */
+async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Promise<{ seen: number; written: number; lastRow: number }> {
+  const rows = await tx
+    .select({ rowNumber: catalogImportRows.rowNumber, data: catalogImportRows.data })
+    .from(catalogImportRows)
+    .where(
+      and(
+        eq(catalogImportRows.importId, job.id),
+        gt(catalogImportRows.rowNumber, afterRow),
+        inArray(catalogImportRows.action, ['create', 'update']),
+        isNull(catalogImportRows.appliedAt),
+      ),
+    )
+    .orderBy(asc(catalogImportRows.rowNumber))
+    .limit(APPLY_BATCH)
+    .for('update');
+  const result = { seen: rows.length, written: 0, lastRow: rows.at(-1)?.rowNumber ?? afterRow };
+  const staged = rows.filter((r): r is { rowNumber: number; data: StagedProduct } => r.data !== null);
+  if (staged.length === 0) return result;
+  const current = await tx
+    .select({ id: products.id, ...stagedColumns })
+    .from(products)
+    .where(and(eq(products.ownerId, job.sellerId), inArray(sql`lower(${products.sku})`, staged.map((r) => r.data.sku.toLowerCase()))))
+    .for('update');
+  const byKey = new Map(current.map((p) => [p.sku!.toLowerCase(), p]));
+  const updates = staged.filter((r) => byKey.has(r.data.sku.toLowerCase()));
+  const creates = staged.filter((r) => !byKey.has(r.data.sku.toLowerCase()));
+  const outcome: Array<{ row_number: number; product_id: string; before: StagedProduct | null; action: 'create' | 'update' }> = [];
+
+  if (updates.length > 0) {
+    const records = updates.map((r) => ({ ...r.data, id: byKey.get(r.data.sku.toLowerCase())!.id }));
+    await tx.execute(sql`
+      UPDATE products p SET name = x.name, image = x.image, image2 = x.image2, image3 = x.image3, brandname = x.brandname,
+        category = x.category, description = x.description, content = x.content, price_cents = x."priceCents", discount = x.discount,
+        price_breaks = x."priceBreaks", casepack = x.casepack, sku = x.sku, mainquantity = x.mainquantity, minquantity = x.minquantity,
+        updated_by = ${job.sellerEmail}, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS x(id uuid, ${RECORD_COLUMNS})
+      WHERE p.id = x.id AND p.owner_id = ${job.sellerId}`);
+    for (const r of updates) {
+      const { id, ...before } = byKey.get(r.data.sku.toLowerCase())!;
+      outcome.push({ row_number: r.rowNumber, product_id: id, before: { ...before, sku: before.sku ?? r.data.sku }, action: 'update' });
+    }
+  }
+  if (creates.length > 0) {
+    const inserted = await tx
+      .insert(products)
+      .values(creates.map((r) => ({ ...r.data, ownerId: job.sellerId, ownerEmail: job.sellerEmail })))
+      .returning({ id: products.id, sku: products.sku });
+    const idByKey = new Map(inserted.map((p) => [p.sku!.toLowerCase(), p.id]));
+    for (const r of creates) outcome.push({ row_number: r.rowNumber, product_id: idByKey.get(r.data.sku.toLowerCase())!, before: null, action: 'create' });
+  }
+  await tx.execute(sql`
+    UPDATE catalog_import_rows r SET product_id = x.product_id, before = x.before, action = x.action, applied_at = now(), updated_at = now()
+    FROM jsonb_to_recordset(${JSON.stringify(outcome)}::jsonb) AS x(row_number int, product_id uuid, before jsonb, action text)
+    WHERE r.import_id = ${job.id} AND r.row_number = x.row_number`);
+  return { ...result, written: outcome.length };
+}
+
+async function workOn(db: Db, job: CatalogImportRow, now: () => Date): Promise<void> {
+  try {
+    if (job.status === 'validating') await validateJob(db, job);
+    else await applyJob(db, job, now());
+  } catch (error) {
+    const reason = error instanceof JobFailure ? error.message : describeCsvError(error);
+    if (reason) return failJob(db, job.id, reason);
+    if (job.attempts < MAX_ATTEMPTS) throw error;
+    await failJob(
+      db,
+      job.id,
+      job.status === 'validating'
+        ? 'The file could not be checked. Upload it again.'
+        : 'The import stopped before every row was written; the rows written so far stay. Upload the file again to finish.',
+    );
+  }
+}
+
+/** Works every waiting job this process can claim, one at a time; `onlyId` narrows it to one job. */
+export async function runCatalogJobs(db: Db, now: () => Date, onlyId?: string): Promise<number> {
+  let worked = 0;
+  for (let job = await claimJob(db, onlyId); job; job = await claimJob(db, onlyId)) {
+    await workOn(db, job, now);
+    worked += 1;
+  }
+  return worked;
+}
+
+/**
+ * Starts work on a job at once in this process (instead of waiting for the background interval), and
+ * remembers the promise so the app's close waits for it.
+ */
+export class CatalogJobKicker {
+  private running: Promise<void> = Promise.resolve();
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => Date,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+  kick(id: string): void {
+    this.running = this.running
+      .then(() => runCatalogJobs(this.db, this.now, id))
+      .then(
+        () => undefined,
+        (error: unknown) => this.log.warn({ err: error }, 'catalog import job failed; the background sweep tries it again'),
+      );
+  }
+  idle(): Promise<void> {
+    return this.running;
+  }
+}
+
+/** The column names, for errors.csv: the file's columns and then the reason. */
+export const ERRORS_CSV_COLUMNS = [...CATALOG_CSV_COLUMNS, 'row', 'error'] as const;

@@ -1,0 +1,2 @@
+export { registerCatalogRoutes } from './catalog.routes.ts';
+export { runCatalogJobs } from './catalog-jobs.ts';

@@ -1,0 +1,97 @@
+import { bearer, signUp, type BenchUser } from '../lib/accounts.ts';
+import { createBenchDatabase } from '../lib/databases.ts';
+import { httpRequest, requestJson } from '../lib/http.ts';
+import { startServerProcess, withPeakRss } from '../lib/processes.ts';
+import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
+
+/** Catalog CSV import and export (docs/decisions/018-catalog-import.md; targets in docs/benchmarks.md). */
+export interface CatalogImportRow {
+  database: string;
+  rows: number;
+  megabytes: number;
+  uploadMs: number;
+  validateMs: number;
+  applyMs: number;
+  exportMs: number;
+  exportRowsPerSecond: number;
+  restRssMiB: number;
+  peakRssMiB: number;
+}
+
+const HEADER = 'sku,name,category,brandname,price,minquantity,casepack,mainquantity,discount,tiers,description,image,image2,image3,content';
+const BOUNDARY = 'bench-catalog-import-boundary';
+
+/** A create-only file: 500 brands, so products spread over the search facet cells as a real catalog does. */
+function catalogCsv(rows: number): string {
+  const lines = [HEADER];
+  for (let i = 0; i < rows; i++) {
+    lines.push(`BENCH-${i},Bulk item ${i},Office Supplies & Stationery,Brand ${i % 500},1.${(i % 90) + 10},10,1,100,0,,Boxed for resale,/images/products/bench.webp,,,`);
+  }
+  return lines.join('\n');
+}
+
+async function waitFor(url: string, user: BenchUser, id: string, until: string): Promise<void> {
+  for (;;) {
+    const { json } = await requestJson<{ status: string; reason: string | null }>(`${url}/api/catalog-imports/${id}`, { headers: bearer(user) });
+    if (json.status === until) return;
+    if (json.status === 'failed') throw new Error(`import failed: ${json.reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function measureOne(context: BenchContext, database: 'pglite' | 'postgres', rows: number): Promise<CatalogImportRow> {
+  const { target, remove } = await createBenchDatabase(context.pgAdminUrl, database, `import_${rows}`);
+  const server = await startServerProcess({ database: target, name: `import-${database}-${rows}` });
+  try {
+    const seller = await signUp(server.url, 'Bench Import Seller', 'seller');
+    const csv = catalogCsv(rows);
+    const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="catalog.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${BOUNDARY}--\r\n`;
+    const restRssMiB = server.rssMiB();
+    context.log(`catalog import ${database}: ${rows} rows (${(csv.length / 1e6).toFixed(1)} MB)`);
+    const { result, peakRssMiB } = await withPeakRss([server.pid], async () => {
+      let started = Date.now();
+      const upload = await httpRequest(`${server.url}/api/catalog-imports`, {
+        method: 'POST',
+        headers: { ...bearer(seller), origin: server.url, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+        body,
+      });
+      if (upload.status !== 202) throw new Error(`upload: ${upload.status} ${upload.body.toString('utf8').slice(0, 300)}`);
+      const uploadMs = Date.now() - started;
+      const { id } = JSON.parse(upload.body.toString('utf8')) as { id: string };
+      await waitFor(server.url, seller, id, 'ready');
+      const validateMs = Date.now() - started;
+      started = Date.now();
+      const apply = await httpRequest(`${server.url}/api/catalog-imports/${id}/apply`, { method: 'POST', headers: { ...bearer(seller), origin: server.url } });
+      if (apply.status !== 202) throw new Error(`apply: ${apply.status}`);
+      await waitFor(server.url, seller, id, 'applied');
+      const applyMs = Date.now() - started;
+      started = Date.now();
+      const exported = await httpRequest(`${server.url}/api/my/catalog.csv`, { headers: bearer(seller) });
+      const exportMs = Date.now() - started;
+      const exportedRows = exported.body.toString('utf8').trimEnd().split('\r\n').length - 1;
+      if (exportedRows !== rows) throw new Error(`export gave ${exportedRows} rows, not ${rows}`);
+      return { uploadMs, validateMs, applyMs, exportMs };
+    });
+    return {
+      database: DATABASE_LABEL[database],
+      rows,
+      megabytes: csv.length / 1e6,
+      ...result,
+      exportRowsPerSecond: rows / (result.exportMs / 1000),
+      restRssMiB,
+      peakRssMiB: peakRssMiB[0] ?? Number.NaN,
+    };
+  } finally {
+    await server.stop();
+    remove();
+  }
+}
+
+/** A 10,000-row and a 100,000-row create import on each database: validate, apply, export, memory. */
+export async function measureCatalogImport(context: BenchContext, sizes: number[] = [10_000, 100_000]): Promise<CatalogImportRow[]> {
+  const rows: CatalogImportRow[] = [];
+  for (const database of context.databases) {
+    for (const size of sizes) rows.push(await measureOne(context, database, size));
+  }
+  return rows;
+}
