@@ -134,8 +134,9 @@ export async function startApply(ctx: SellerContext, id: string): Promise<Catalo
 
 /** Rows that will be (or were) written, with their old → new cells; one page by row number. */
 export async function listChanges(ctx: SellerContext, id: string, query: CatalogChangesQuery): Promise<Page<CatalogRowChange>> {
-  const job = await ownJob(ctx, id);
+  // The cursor first: one that was never issued is a 422 whatever the job, as on every list.
   const afterRow = decodeCursor(query.cursor) ?? 0;
+  const job = await ownJob(ctx, id);
   const rows = await ctx.db
     .select({
       row: catalogImportRows.rowNumber,
