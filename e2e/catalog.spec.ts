@@ -333,8 +333,12 @@ test('a seller updates a product from My Product with the form prefilled', async
 test('when the session has ended, update and add show the failure notices and keep what was typed', async ({ page, baseURL }) => {
   await signUpViaApi(page.request, baseURL!, newUser('seller'));
   const product = await addProduct(page.request, baseURL!, sampleProduct());
+  // The navbar's cart count and bell read once they have loaded: after those reads, so that this test
+  // is about the form's own write meeting the ended session, not about which read comes first.
+  const navbarReads = Promise.all(['/api/cart', '/api/notifications/unread-count'].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)));
   await page.goto(`/upadateprocuct/${product._id}`);
   await expect(page.getByLabel('Product name')).toHaveValue(product.name);
+  await navbarReads;
 
   // Signed out elsewhere (or the session expired) while the form was open.
   await page.context().clearCookies();
