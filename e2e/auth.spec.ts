@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, newUser, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
-import { expectNotice } from './support/notices.ts';
+import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 
 function nav(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Main' });
@@ -102,8 +102,8 @@ test('the sign-in form checks its fields, toggles the password, and is pre-fille
 
 test('the demo buyer signs in with the pre-filled form', async ({ page }) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expectNotice(page, { text: MESSAGES.loginSuccess, role: 'status' });
+  // The watch is in place before the click: the success notice lives 1000 ms.
+  await expectNoticeFrom(page, { text: MESSAGES.loginSuccess, role: 'status' }, () => page.getByRole('button', { name: 'Sign In', exact: true }).click());
   await expect(page).toHaveURL(/\/$/);
   await openAccountMenu(page);
   await expect(page.getByTestId('user-email')).toHaveText('buyer@bulkcart.demo');
