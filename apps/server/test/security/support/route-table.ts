@@ -638,7 +638,8 @@ async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string>
 export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
   await env.db().transaction(async (tx) => {
     await tx.delete(orders);
-    // Cart lines copy their product rather than reference it: they outlive its deletion.
+    // Each fixture puts a new product in the owner's cart; lines copy their product rather than
+    // reference it, so they outlive its deletion, and a cart holds 200.
     await tx.delete(cartLines);
     await tx.delete(emailOutbox);
     await tx.delete(notifications);
@@ -646,8 +647,6 @@ export async function clearFixtures(env: Pick<TestEnv, 'db'>): Promise<void> {
     await tx.delete(businessProfiles);
     await tx.delete(verificationAudit);
     await tx.delete(catalogImports);
-    // Each fixture puts a new product in the owner's cart; lines outlive their products, and a cart holds 200.
-    await tx.delete(cartLines);
   });
 }
 
