@@ -14,7 +14,6 @@ import {
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
-import { notFound } from '../../lib/app-error.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { requireUser } from '../accounts/session.ts';
@@ -66,12 +65,8 @@ export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext)
   app.get<IdParams>(
     '/api/sales/:id',
     routeContract({ summary: 'One order of your products', tags, signedIn: true, params: idParams, response: { 200: saleSchema } }),
-    async (request) => {
-      // `/api/sales/` (what `/api/sales/.` resolves to) names no order: 404 before asking who is calling,
-      // as for any path that is not a route.
-      if (!request.params.id) throw notFound();
-      return getSale(await as(request), { id: request.params.id });
-    },
+    // `/api/sales/` (what `/api/sales/.` resolves to) has an empty id: plugins/canonical-path.ts answers 404 first.
+    async (request) => getSale(await as(request), { id: request.params.id }),
   );
 
   /**
