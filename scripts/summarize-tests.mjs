@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** Failures each test-runner step's own report counted, by step name. */
+const failedInStep = {};
 /** Every test that ran: where, its name, and how long it took in ms. */
 const durations = [];
 
@@ -13,7 +15,8 @@ for (const [vitest, step] of Object.entries(VITEST_REPORTS)) {
   if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
-  failed += (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  failedInStep[step] = (r.numFailedTests ?? 0) + (r.numRuntimeErrorTestSuites ?? 0);
+  failed += failedInStep[step];
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   for (const file of r.testResults ?? []) {
     const where = file.name.replace(`${process.cwd()}/`, '');
@@ -25,9 +28,9 @@ const playwright = '.tmp/playwright.json';
 if (existsSync(playwright)) {
   const r = JSON.parse(readFileSync(playwright, 'utf8'));
   passed += r.stats?.expected ?? 0;
-  failed += (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0);
+  failedInStep.e2e = (r.stats?.unexpected ?? 0) + (r.stats?.flaky ?? 0) + (r.errors ?? []).length;
+  failed += failedInStep.e2e;
   skipped += r.stats?.skipped ?? 0;
-  if ((r.errors ?? []).length > 0) failed += r.errors.length;
   const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
@@ -58,8 +61,10 @@ if (durations.length > 0) {
 }
 
 for (const arg of process.argv.slice(2)) {
-  // Steps that are not test runners (typecheck, lint, build) count as one failed check each.
-  if (arg.startsWith('--failed-step=')) failed += 1;
+  // A failed step counts as one failed check unless its report already counted its failures: steps
+  // that are not test runners (typecheck, lint, build), and a runner that died before writing a report.
+  const step = arg.startsWith('--failed-step=') ? arg.slice('--failed-step='.length) : undefined;
+  if (step !== undefined && !(failedInStep[step] > 0)) failed += 1;
 }
 
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
