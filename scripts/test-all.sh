@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every check in order. Provisions Chromium and PostgreSQL when missing (as root),
-# then type check, lint, Vitest (unit + API on PGlite and a throwaway PostgreSQL), the server's API
-# tests again on the other supported Node line, web and server build, Playwright end-to-end in
+# then type check, lint, Vitest (unit + the API tests on a throwaway PostgreSQL), the server's API
+# tests on PGlite on the other supported Node line, web and server build, Playwright end-to-end in
 # Debian's Chromium, and the resilience suite (crash, outage, shutdown, `npm start` under signals;
 # the fuzz sample runs in the Vitest step).
 # Everything runs on a supported Node line (scripts/test-node-lines.mjs: the machine's own when
@@ -35,7 +35,9 @@ echo "Node $(node --version) runs the suite (the machine's is $machine_node)"
 
 step typecheck npm run --silent typecheck
 step lint npx eslint . --max-warnings 0
-step vitest npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+# Each API test runs once per database and once per Node line: on PostgreSQL on this line here, on
+# PGlite on the other line next (PGlite on this line is what the e2e and resilience servers run on).
+step vitest env TEST_DATABASES=postgres npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step api-second-node bash scripts/test-api-on-second-node.sh --reporter=dot --reporter=json --outputFile.json=.tmp/vitest-second-node.json
 step build npm run --silent build
 step e2e npx playwright test -c e2e/playwright.config.ts

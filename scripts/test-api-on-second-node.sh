@@ -13,7 +13,7 @@ echo "Server API tests on Node $("$binary" --version) (the machine's is $(node -
 filters=()
 for arg in "$@"; do [[ $arg == -* ]] || filters+=("$arg"); done
 [ ${#filters[@]} -gt 0 ] || set -- apps/server "$@"
-# One database on this line: every API test ran on both in the Vitest step, and what differs between
-# Node lines (WASM, streams, crypto, fs) is what PGlite and the server exercise; the PostgreSQL-only
-# race suites still run here. TEST_DATABASES=pglite,postgres brings back both.
+# PGlite on this line: `npm test`'s Vitest step ran every API test on PostgreSQL on the other line, and
+# what differs between Node lines (WASM, streams, crypto, fs) is what PGlite and the server exercise;
+# the PostgreSQL-only race suites run here too. TEST_DATABASES=pglite,postgres brings back both.
 TEST_DATABASES=${TEST_DATABASES:-pglite} PATH="$(dirname "$binary"):$PATH" "$binary" node_modules/vitest/vitest.mjs run --exclude apps/server/test/security/fuzz.test.ts "$@"
