@@ -20,7 +20,10 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.tmp/playwright.json' }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // A trace records a screencast of every test: off, it saves about a fifth of the step's time. The
+    // error context (the page's accessibility snapshot) and a screenshot are kept for every failure;
+    // `npx playwright test --trace retain-on-failure` records traces when they are wanted.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
