@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh machine: Debian's Chromium and PostgreSQL ≥ 15.
+# Installs what the tests need on a fresh machine: Debian's Chromium (the browser for Lighthouse, and
+# its headless shell for Playwright) and PostgreSQL ≥ 15.
 # Needs root for apt-get; without root it says what is missing and stops.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
