@@ -138,8 +138,9 @@ export class OrderLedger {
    * means the first try had committed), a cancel as itself (a 404 means the first try had committed).
    */
   async settleUnknowns(baseUrl: string): Promise<void> {
-    const orders = this.unknownOrders.splice(0);
-    for (const o of orders) {
+    // Each retry stands alone (its own key, or its own order), so they go SETTLE_CONCURRENCY at a time:
+    // an outage leaves hundreds of them.
+    await forEachConcurrently(this.unknownOrders.splice(0), async (o) => {
       const answer = await send(baseUrl, {
         method: 'POST',
         path: '/api/order',
@@ -147,8 +148,8 @@ export class OrderLedger {
         body: { productId: o.productId, quantity: o.quantity },
       });
       if (!this.recordOrderAnswer(answer.status, answer.body, o, 'retried POST /api/order')) this.unknownOrders.push(o);
-    }
-    for (const [id, buyer] of [...this.unknownCancels]) {
+    });
+    await forEachConcurrently([...this.unknownCancels], async ([id, buyer]) => {
       const answer = await send(baseUrl, { method: 'DELETE', path: `/api/order/${id}`, headers: bearer(buyer.token) });
       if (answer.status === 200 || answer.status === 404) {
         this.cancelled.add(id);
@@ -156,7 +157,7 @@ export class OrderLedger {
       } else {
         this.noteServerAnswer(answer.status, `retried DELETE /api/order/${id}`, answer.body);
       }
-    }
+    });
   }
 
   /**
@@ -213,4 +214,15 @@ export class OrderLedger {
     }
     return { missing, resurrected, unexpected, unbalanced };
   }
+}
+
+const SETTLE_CONCURRENCY = 8;
+
+/** Runs `work` over `items`, at most SETTLE_CONCURRENCY at a time. */
+async function forEachConcurrently<T>(items: T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(SETTLE_CONCURRENCY, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
 }
