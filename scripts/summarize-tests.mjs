@@ -46,9 +46,15 @@ if (existsSync(playwright)) {
 const stepTimes = '.tmp/step-times.tsv';
 if (existsSync(stepTimes)) {
   const rows = readFileSync(stepTimes, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
-  const total = rows.reduce((sum, [, seconds]) => sum + Number(seconds), 0);
+  // Steps that ran side by side share a fifth column (the group's first step): their wall time is the
+  // longest of them, counted once.
+  const wallByGroup = new Map();
+  for (const [name, seconds, , , group = name] of rows) wallByGroup.set(group, Math.max(wallByGroup.get(group) ?? 0, Number(seconds)));
+  const total = [...wallByGroup.values()].reduce((sum, seconds) => sum + seconds, 0);
   console.log('\nStep times (load average before → after):');
-  for (const [name, seconds, before, after] of rows) console.log(`  ${name.padEnd(16)} ${String(seconds).padStart(5)} s   load ${before} → ${after}`);
+  for (const [name, seconds, before, after, group] of rows) {
+    console.log(`  ${name.padEnd(16)} ${String(seconds).padStart(5)} s   load ${before} → ${after}${group ? `   (beside ${[...new Set(rows.filter((r) => r[4] === group && r[0] !== name).map((r) => r[0]))].join(', ')})` : ''}`);
+  }
   console.log(`  ${'total'.padEnd(16)} ${String(total).padStart(5)} s`);
 }
 

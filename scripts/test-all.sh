@@ -25,6 +25,27 @@ step() {
   printf '%s\t%s\t%s\t%s\n' "$name" $((SECONDS - started)) "$load_before" "$(load)" >> .tmp/step-times.tsv
 }
 
+# Steps side by side, each `name "command"`: their outputs are printed one after the other when all
+# are done; each is timed on its own, and the summary counts their wall time once.
+side_by_side() {
+  local names=() pids=() load_before
+  load_before=$(load)
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    bash -c "started=\$SECONDS; ( $2 ); code=\$?; echo \$((SECONDS - started)) > .tmp/step-$1.seconds; exit \$code" > ".tmp/step-$1.log" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    local name=${names[$i]} ok=1
+    wait "${pids[$i]}" || ok=0
+    echo "── $name"
+    cat ".tmp/step-$name.log"
+    if [ $ok -eq 0 ]; then failed_steps+=("--failed-step=$name"); echo "✗ $name failed"; fi
+    printf '%s\t%s\t%s\t%s\t%s\n' "$name" "$(cat ".tmp/step-$name.seconds")" "$load_before" "$(load)" "${names[0]}" >> .tmp/step-times.tsv
+  done
+}
+
 bash scripts/provision.sh || { echo "0 passed, 1 failed"; exit 1; }
 machine_node=$(node --version)
 full_node=$(node scripts/test-node-lines.mjs | awk '$1 == "full" { print $2 }')
@@ -33,8 +54,8 @@ full_node=$(node scripts/test-node-lines.mjs | awk '$1 == "full" { print $2 }')
 export PATH="$(dirname "$full_node"):$PATH"
 echo "Node $(node --version) runs the suite (the machine's is $machine_node)"
 
-step typecheck npm run --silent typecheck
-step lint npx eslint . --max-warnings 0
+# tsc and ESLint each use one core: side by side, on a 2-core machine they take the time of the longer.
+side_by_side typecheck "npm run --silent typecheck" lint "npx eslint . --max-warnings 0"
 # Each API test runs once per database and once per Node line: on PostgreSQL on this line here, on
 # PGlite on the other line next (PGlite on this line is what the e2e and resilience servers run on).
 step vitest env TEST_DATABASES=postgres npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
