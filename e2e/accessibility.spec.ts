@@ -239,6 +239,7 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await audit.check('decline dialog');
     await page.getByRole('button', { name: 'Back' }).click();
     await audit.open(`/orders/${orders.placed._id}`, new RegExp(`Order ${orders.placed.number}`), "/orders/{id} as the order's seller");
+    await checkCatalogImport(audit, page);
     await audit.open('/dashboard', 'Dashboard');
     await page.getByRole('button', { name: 'Show as table' }).click();
     await audit.check('/dashboard with the chart as a table');
@@ -273,6 +274,25 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await audit.check('account menu open (operator)');
   },
 };
+
+/** The CSV import page empty, then its preview of a file with one new product and one bad row, and the apply confirm. */
+async function checkCatalogImport(audit: Audit, page: Page): Promise<void> {
+  await audit.open('/myproduct/import', 'Import products from CSV');
+  const sku = `A11Y-${Date.now()}`;
+  const csv = [
+    'sku,name,category,brandname,price,minquantity,casepack,mainquantity,discount,tiers,description,image,image2,image3,content',
+    `${sku},Kraft Tape A11y,Office Supplies & Stationery,TapeCo,4.50,10,1,200,0,,Brown kraft tape,/favicon.svg,,,`,
+    `${sku}-BAD,Kraft Tape Broken,Office Supplies & Stationery,TapeCo,not a price,10,1,200,0,,,/favicon.svg,,,`,
+  ].join('\r\n');
+  await page.getByLabel('Choose a CSV file').setInputFiles({ name: 'catalog.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByTestId('import-job')).toHaveAttribute('data-status', 'ready');
+  await expect(page.getByTestId('count-invalid')).toHaveText('1');
+  await audit.check('/myproduct/import with a preview, one row in error');
+  await page.getByRole('button', { name: 'Apply 1 change' }).click();
+  await expect(page.getByRole('dialog', { name: 'Apply 1 change to your catalog?' })).toBeVisible();
+  await audit.check('import apply confirm dialog');
+  await page.keyboard.press('Escape');
+}
 
 const ROLES: Role[] = ['signed out', 'buyer', 'seller', 'operator'];
 

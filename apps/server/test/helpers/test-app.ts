@@ -135,8 +135,15 @@ export function describeEachDatabase(name: string, body: (env: () => TestEnv) =>
  * A PostgreSQL environment whose app listens on a free loopback port: requests sent over real HTTP
  * overlap as in production (PGlite's one connection would run them one at a time anyway).
  */
+/**
+ * How long a race test may run before it counts as hung. Hundreds of overlapping requests queue for
+ * the pool's connections and contend on a row; how long that takes depends on the machine's load, so
+ * only a hang is timed: a request waits for a connection as long as this, and so may the test.
+ */
+export const RACE_HANG_MS = 300_000;
+
 export async function createListeningTestEnv(): Promise<{ env: TestEnv; baseUrl: string }> {
-  const env = await createTestEnv('postgres');
+  const env = await createTestEnv('postgres', { DB_POOL_WAIT_MS: String(RACE_HANG_MS) });
   await env.app.listen({ port: 0, host: '127.0.0.1' });
   const address = env.app.server.address();
   if (!address || typeof address === 'string') throw new Error('the test server has no port');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Cart, CheckoutAnswer } from '@bulkcart/contracts';
-import { createListeningTestEnv, trackOpenRequests, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createListeningTestEnv, RACE_HANG_MS, trackOpenRequests, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { bearer, insertBuyers, signUpUser, type QuickBuyer } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -13,7 +13,7 @@ import { queryRows } from '../../db/rows.ts';
  * Checkouts racing each other only mean something where transactions run side by side: PostgreSQL,
  * over real HTTP against a listening server, so requests overlap as in production.
  */
-describe('checkout under concurrency [postgres]', () => {
+describe('checkout under concurrency [postgres]', { timeout: RACE_HANG_MS }, () => {
   let env: TestEnv;
   let baseUrl: string;
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
-import { createTestEnv, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { createTestEnv, RACE_HANG_MS, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -19,7 +19,7 @@ import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../..
  * How long that queue takes depends on the machine, so nothing here is timed: a request waits for a
  * connection as long as it must (DB_POOL_WAIT_MS), and the test's limit only catches a hang.
  */
-const HANG_MS = 300_000;
+const HANG_MS = RACE_HANG_MS;
 
 describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS }, () => {
   let env: TestEnv;
