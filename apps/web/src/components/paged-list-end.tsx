@@ -1,5 +1,6 @@
 import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error.tsx';
+import { Spinner } from './spinner.tsx';
 
 /**
  * Under a paged list (the cart, the desk, the operator's queue and audit trail): a failed next page or refresh keeps what is shown and
@@ -14,7 +15,7 @@ export function PagedListEnd({ query }: { query: Pick<UseInfiniteQueryResult, 'i
   return (
     <div className="mt-2 flex justify-center">
       <button type="button" className="btn btn-outline btn-primary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-        {query.isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {query.isFetchingNextPage ? <Spinner inline /> : null}
         Load more
       </button>
     </div>

@@ -4,6 +4,7 @@ import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { useAcceptSales } from '../api/sale-actions.ts';
 import { ShipByField, shipByProblem } from './ship-by-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** "BC-10001, BC-10002 and BC-10003" */
 function listNumbers(numbers: string[]): string {
@@ -63,7 +64,7 @@ export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; 
       actions={
         <>
           <button type="submit" form={formId} className="btn btn-primary" disabled={accept.isPending}>
-            {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {accept.isPending ? <Spinner inline /> : null}
             Accept {orders.length} orders
           </button>
           <button type="button" className="btn" onClick={onClose} disabled={accept.isPending}>

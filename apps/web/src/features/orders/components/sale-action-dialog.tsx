@@ -8,6 +8,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { useSaleAction, type SaleAction } from '../api/sale-actions.ts';
 import type { SellerMove } from '../lib/order-display.ts';
 import { ShipByField, shipByProblem } from './ship-by-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 const COPY: Record<SellerMove, { title: (n: string) => string; confirm: string; done: (n: string) => string; warning: string }> = {
   accept: { title: (n) => `Accept order ${n}`, confirm: 'Accept order', done: (n) => `Order ${n} accepted`, warning: 'You promise to ship by this date; the buyer is told.' },
@@ -105,7 +106,7 @@ export function SaleActionDialog({ order, move, onClose }: { order: Order; move:
       actions={
         <>
           <button type="submit" form={formId} className={`btn ${move === 'decline' ? 'btn-error' : 'btn-primary'}`} disabled={action.isPending}>
-            {action.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {action.isPending ? <Spinner inline /> : null}
             {copy.confirm}
           </button>
           <button type="button" className="btn" onClick={onClose} disabled={action.isPending}>

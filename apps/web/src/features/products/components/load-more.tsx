@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { Spinner } from '../../../components/spinner.tsx';
 
 interface LoadMoreProps {
   hasNextPage: boolean;
@@ -29,7 +30,7 @@ export function LoadMore({ hasNextPage, isFetchingNextPage, fetchNextPage }: Loa
   return (
     <div className="mt-8 flex justify-center">
       <button ref={ref} type="button" className="btn btn-outline btn-primary" onClick={() => fetchNextPage({ cancelRefetch: false })} disabled={isFetchingNextPage}>
-        {isFetchingNextPage ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {isFetchingNextPage ? <Spinner inline /> : null}
         {isFetchingNextPage ? 'Loading…' : 'Load more'}
       </button>
     </div>

@@ -19,6 +19,7 @@ import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
 import { ProductImage } from '../../../components/product-image.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** Desktop: a page of 100 cards; a phone shows compact rows, the catalog's usual page at a time. */
 const WIDE = '(min-width: 768px)';
@@ -156,7 +157,7 @@ function OpenOrdersNote({ productId }: { productId: string }) {
   if (openOrders.isPending) {
     return (
       <p className="mt-2 flex items-center gap-2 text-sm text-base-content/70" role="status">
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Checking open orders
+        <Spinner inline size="xs" /> Checking open orders
       </p>
     );
   }
