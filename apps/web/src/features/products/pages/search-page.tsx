@@ -7,7 +7,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { QueryProvider } from '../../../lib/query-provider.tsx';
 import { useSearchProducts } from '../api/search-products.ts';
 import { HighlightedText } from '../components/highlighted-text.tsx';
-import { LoadMore } from '../components/load-more.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
 import { DetailsAndCartActions } from '../components/product-links.tsx';
 import { SearchFilters } from '../components/search-filters.tsx';
@@ -142,8 +142,7 @@ function SearchResults() {
             actions={(product) => <DetailsAndCartActions product={product} />}
           />
         )}
-        {results.isError && results.data ? <LoadError error={results.error} onRetry={() => void results.fetchNextPage()} /> : null}
-        <LoadMore hasNextPage={results.hasNextPage && !results.isError} isFetchingNextPage={results.isFetchingNextPage} fetchNextPage={results.fetchNextPage} />
+        {results.data ? <PagedListEnd query={results} loadOnScroll /> : null}
       </div>
     </section>
   );
