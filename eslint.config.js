@@ -58,7 +58,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { paths: [contractsIndex, ...routerOutsideItsFile] }],
+      // One spinner (components/spinner.tsx): a daisyUI `loading` class written anywhere else is a hand-made one.
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'Literal[value=/\\bloading-spinner\\b/], TemplateElement[value.raw=/\\bloading-spinner\\b/]', message: 'Use <Spinner /> (components/spinner.tsx), not a hand-made loading span.' },
+      ],
     },
+  },
+  {
+    files: ['apps/web/src/components/spinner.tsx'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],

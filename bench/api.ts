@@ -1,7 +1,7 @@
 /**
  * `npm run bench:api`: load and scale benchmarks of the API (docs/benchmarks.md). Every server under test is its
  * own child process on 127.0.0.1; every load run is bounded in time; everything started is stopped by
- * PID. Prints a Markdown report (pasted into docs/benchmarks.md) and writes it, with the raw JSON,
+ * PID. Prints a Markdown report (pasted into docs/benchmarks-history.md; the current figures in docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.
  *
  *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout] [--duration=10] [--warmup=3]

@@ -4,7 +4,7 @@
  * linked to this checkout. The checkout itself and its git state are never touched.
  *
  *   node --import tsx bench/variant.ts --out=/tmp/bulkcart-before --products-from=<commit>
- *       the products module as it was at <commit> (the "before" row of docs/benchmarks.md)
+ *       the products module as it was at <commit> (the "before" rows of docs/benchmarks-history.md)
  *   node --import tsx bench/variant.ts --out=/tmp/bulkcart-what-if --patch=change.patch
  *       a change measured before it is written properly (e.g. `git diff > change.patch`), applied to a copy
  */

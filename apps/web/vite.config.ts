@@ -62,8 +62,9 @@ export default defineConfig({
             // rather than a handful of small shared chunks that each cost a request.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/](?:query-client|query-provider|loaded-query-client)\.tsx?$/ },
             { name: 'forms', test: /node_modules[\\/](?:zod|react-hook-form|@hookform)[\\/]/ },
-            // The buy button and the price it shows sit on every card, the home page's included: one file.
-            { name: 'buy', test: /src[\\/](?:features[\\/]orders[\\/]components[\\/]buy-button|components[\\/]price-tag)\.tsx$|contracts[\\/]src[\\/]money\.ts$/ },
+            // What every product card shows (its frame and photo, the buy button and the price), the home
+            // page's cards included: one file.
+            { name: 'buy', test: /src[\\/](?:features[\\/]orders[\\/]components[\\/]buy-button|components[\\/](?:price-tag|product-card-frame|product-image))\.tsx$|contracts[\\/]src[\\/]money\.ts$/ },
           ],
         },
       },

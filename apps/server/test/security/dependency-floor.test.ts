@@ -39,7 +39,7 @@ function installedVersions(name: string): Array<{ where: string; version: string
       for (const pkg of scoped) visit(path.join(dir, pkg, 'node_modules'), depth + 1);
     }
   };
-  for (const workspace of ['', 'apps/server', 'apps/web', 'packages/contracts']) visit(path.join(root, workspace, 'node_modules'), 0);
+  for (const workspace of ['', 'apps/server', 'apps/web', 'packages/contracts', 'e2e', 'bench']) visit(path.join(root, workspace, 'node_modules'), 0);
   return found;
 }
 

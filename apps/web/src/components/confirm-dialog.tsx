@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from './modal.tsx';
+import { Spinner } from './spinner.tsx';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -28,7 +29,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       actions={
         <>
           <button type="button" className="btn btn-error" onClick={onConfirm} disabled={isPending}>
-            {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {isPending ? <Spinner inline /> : null}
             {confirmLabel}
           </button>
           <button type="button" className="btn" onClick={onCancel} disabled={isPending}>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ApiError } from '../lib/api-client.ts';
 import { resendConfirmation } from '../lib/auth/confirm-email.ts';
+import { Spinner } from './spinner.tsx';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
@@ -19,7 +20,7 @@ export function ResendConfirmationButton({ email }: { email: string }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
       <button type="button" className="btn btn-sm btn-outline" onClick={send} disabled={state.kind === 'sending'}>
-        {state.kind === 'sending' ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+        {state.kind === 'sending' ? <Spinner inline size="xs" /> : null}
         Resend the link
       </button>
       <span role="status" className="text-sm">

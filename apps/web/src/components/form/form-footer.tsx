@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Spinner } from '../spinner.tsx';
 
 /**
  * The end of a page form: the server's message for the whole form (one that names no field), then the
@@ -14,7 +15,7 @@ export function FormFooter({ serverError, isSubmitting, children }: { serverErro
       ) : null}
       <div className="md:col-span-2">
         <button type="submit" className="btn btn-primary w-full md:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {isSubmitting ? <Spinner inline /> : null}
           {children}
         </button>
       </div>

@@ -1,6 +1,7 @@
 import { type ReactNode } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '../../../lib/router.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** The frame shared by the Sign In and Sign-up pages: a centred card with a heading. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {
@@ -33,7 +34,7 @@ export function AuthFormEnd({ label, isPending, error, errorTestId, children }: 
   return (
     <>
       <button type="submit" className="btn btn-primary w-full" disabled={isPending}>
-        {isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {isPending ? <Spinner inline /> : null}
         {label}
       </button>
       {error ? (

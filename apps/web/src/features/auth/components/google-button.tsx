@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useGoogleSignIn } from '../api/sign-in-with-google.ts';
 import { useReturnPath } from '../lib/return-path.ts';
+import { Spinner } from '../../../components/spinner.tsx';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server';
 
@@ -31,7 +32,7 @@ export function GoogleButton({ label, isEnabled }: { label: string; isEnabled: b
         aria-describedby={isEnabled ? undefined : reasonId}
         onClick={() => google.mutate({ returnTo, errorPath: window.location.pathname })}
       >
-        {isBusy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <GoogleLogo />}
+        {isBusy ? <Spinner inline /> : <GoogleLogo />}
         {label}
       </button>
       {/* Shown, not a tooltip: a touch screen has no hover to reveal it. */}

@@ -9,6 +9,8 @@ import { useNotifications } from '../api/get-notifications.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 import { useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
 import { orderListPrefixes } from '../api/notification-keys.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 
 /**
  * The navbar's bell (signed in only, loaded lazily: decision 013). It brings TanStack's provider, as
@@ -72,7 +74,7 @@ function Panel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
   if (list.isPending) {
     body = (
       <p className="flex items-center gap-2 p-4 text-sm" role="status">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading notifications
+        <Spinner inline /> Loading notifications
       </p>
     );
   } else if (list.isError && items.length === 0) {
@@ -88,19 +90,14 @@ function Panel({ id, onNavigate }: { id: string; onNavigate: () => void }) {
     body = <p className="p-4 text-sm text-base-content/70">No notifications yet.</p>;
   } else {
     body = (
-      <ul className="flex flex-col divide-y divide-base-200" aria-label="Notifications">
-        {items.map((n) => (
-          <NotificationItem key={n._id} notification={n} onNavigate={onNavigate} />
-        ))}
-        {list.hasNextPage ? (
-          <li className="p-2 text-center">
-            <button type="button" className="btn btn-ghost btn-xs" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-              {list.isFetchingNextPage ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-              Load more
-            </button>
-          </li>
-        ) : null}
-      </ul>
+      <>
+        <ul className="flex flex-col divide-y divide-base-200" aria-label="Notifications">
+          {items.map((n) => (
+            <NotificationItem key={n._id} notification={n} onNavigate={onNavigate} />
+          ))}
+        </ul>
+        <PagedListEnd query={list} isCompact />
+      </>
     );
   }
 

@@ -1,9 +1,13 @@
-import { useId, useState, type FormEvent } from 'react';
-import { shipByWindow, type Sale } from '@bulkcart/contracts/order';
+import { useId, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { shipByWindow, type AcceptOrderInput, type Sale } from '@bulkcart/contracts/order';
+import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
 import { Modal } from '../../../components/modal.tsx';
 import { notify } from '../../../components/notice.tsx';
 import { useAcceptSales } from '../api/sale-actions.ts';
-import { ShipByField, shipByProblem } from './ship-by-field.tsx';
+import { ShipByField, acceptWithinWindowSchema } from './ship-by-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** "BC-10001, BC-10002 and BC-10003" */
 function listNumbers(numbers: string[]): string {
@@ -18,17 +22,21 @@ function listNumbers(numbers: string[]): string {
 export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; onClose: () => void; onDone: () => void }) {
   const id = useId();
   const [dates] = useState(() => shipByWindow(new Date()));
-  const [shipBy, setShipBy] = useState(dates.default);
-  const [error, setError] = useState<string | undefined>();
+  const [schema] = useState(() => acceptWithinWindowSchema(dates));
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<{ shipBy: string }, unknown, AcceptOrderInput>({
+    resolver: zodResolver(schema) as unknown as Resolver<{ shipBy: string }, unknown, AcceptOrderInput>,
+    defaultValues: { shipBy: dates.default },
+  });
   const accept = useAcceptSales();
   const numbers = orders.map((order) => order.number);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = handleSubmit(({ shipBy }) => {
     if (accept.isPending) return;
-    const problem = shipByProblem(shipBy, dates);
-    setError(problem ?? undefined);
-    if (problem) return;
     accept.mutate(
       { ids: orders.map((order) => order._id), shipBy },
       {
@@ -45,12 +53,12 @@ export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; 
           onDone();
         },
         onError: (failure) => {
-          setError(failure.fieldErrors.shipBy?.join(' '));
+          applyServerErrors(failure, ['shipBy'], setError);
           notify({ kind: 'error', title: failure.title || 'Error', text: failure.message });
         },
       },
     );
-  }
+  });
 
   const formId = `${id}-form`;
   return (
@@ -63,7 +71,7 @@ export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; 
       actions={
         <>
           <button type="submit" form={formId} className="btn btn-primary" disabled={accept.isPending}>
-            {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {accept.isPending ? <Spinner inline /> : null}
             Accept {orders.length} orders
           </button>
           <button type="button" className="btn" onClick={onClose} disabled={accept.isPending}>
@@ -76,7 +84,7 @@ export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; 
         <p className="text-sm break-words" data-testid="bulk-accept-orders">
           {listNumbers(numbers)}
         </p>
-        <ShipByField id={`${id}-ship-by`} dates={dates} value={shipBy} error={error} onChange={setShipBy} />
+        <ShipByField id={`${id}-ship-by`} dates={dates} error={errors.shipBy?.message} field={register('shipBy')} />
         <p className="text-sm text-base-content/70">You promise to ship them all by this date; each buyer is told.</p>
       </form>
     </Modal>

@@ -5,6 +5,7 @@ import { notify } from '../../../components/notice.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { getProductForCheckout } from '../api/get-product-for-checkout.ts';
 import { CheckoutDialog } from './checkout-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** Opens the checkout with the order's product (as it is today) and the same quantity. */
 export function BuyAgainButton({ order, className = 'btn btn-primary btn-sm' }: { order: Order; className?: string }) {
@@ -36,7 +37,7 @@ export function BuyAgainButton({ order, className = 'btn btn-primary btn-sm' }: 
   return (
     <>
       <button type="button" className={className} onClick={() => void open()} disabled={isLoading} aria-haspopup="dialog">
-        {isLoading ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+        {isLoading ? <Spinner inline size="xs" /> : null}
         Buy again
       </button>
       {product ? <CheckoutDialog product={product} initialQuantity={line.quantity} onClose={() => setProduct(null)} /> : null}

@@ -9,6 +9,7 @@ import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { CartActionProps } from '../../../components/cart-actions-slot.tsx';
 import { useAddCartLines } from '../api/cart.ts';
 import { AddToListDialog } from './add-to-list-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /**
  * Add to cart / Add to list beside Buy Now (docs/decisions/017-cart-and-checkout.md), with the same
@@ -66,7 +67,7 @@ function CartActionButton({ product, quantity, action, className = 'btn btn-outl
   }
   return (
     <button type="button" className={className} onClick={() => signedIn(addToCart)} disabled={add.isPending} aria-label={`Add to cart: ${product.name}`}>
-      {add.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+      {add.isPending ? <Spinner inline size="xs" /> : null}
       Add to cart
     </button>
   );

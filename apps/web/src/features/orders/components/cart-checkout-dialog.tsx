@@ -12,6 +12,7 @@ import { cartKeys } from '../api/order-keys.ts';
 import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
 import { ShipToSection, useShipToChoice } from './ship-to-choice.tsx';
 import { ADDRESS_FIELD_NAMES, type AddressFormValues } from './address-fields.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -75,7 +76,7 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
       title="Checkout"
       actions={
         <button type="submit" form={`${id}-form`} className="btn btn-primary min-w-40" disabled={checkout.isPending || shipTo.isPending} data-testid="confirm-checkout">
-          {checkout.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {checkout.isPending ? <Spinner inline /> : null}
           Place {cart.sellers.length === 1 ? 'order' : `${cart.sellers.length} orders`} · {money(cart.total)}
         </button>
       }

@@ -21,6 +21,7 @@ import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.t
 import { ShipToSection, useShipToChoice } from './ship-to-choice.tsx';
 import { ADDRESS_FIELD_NAMES, type AddressFormValues } from './address-fields.tsx';
 import { PriceSummary } from './price-summary.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 export interface CheckoutDialogProps {
   product: Product;
@@ -159,7 +160,7 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
       title="Checkout"
       actions={
         <button type="submit" form={`${inputId}-form`} className="btn btn-primary min-w-28" disabled={isBuying || shipTo.isPending}>
-          {isBuying ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {isBuying ? <Spinner inline /> : null}
           Buy
         </button>
       }

@@ -8,6 +8,7 @@ import { notify } from '../../../components/notice.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { useReorder } from '../api/lists.ts';
 import { AddResultsList } from './add-results.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** Reorder: the order's lines go into the cart at today's prices; each line says how it went. */
 export function ReorderButton({ order, className = 'btn btn-ghost btn-sm' }: { order: Pick<Order, '_id' | 'number' | 'lines'>; className?: string }) {
@@ -24,7 +25,7 @@ export function ReorderButton({ order, className = 'btn btn-ghost btn-sm' }: { o
   return (
     <>
       <button type="button" className={className} onClick={start} disabled={reorder.isPending} aria-label={`Reorder ${order.number}`} aria-haspopup="dialog">
-        {reorder.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+        {reorder.isPending ? <Spinner inline size="xs" /> : null}
         Reorder
       </button>
       <Modal

@@ -5,6 +5,7 @@ import { addressSchema, type Address } from '@bulkcart/contracts/address';
 import { useShipTo } from '../api/ship-to.ts';
 import { addressOneLine } from '../lib/order-display.ts';
 import { AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /**
  * Where an order ships, for the two checkouts (Buy Now's dialog and the cart's): the saved address,
@@ -51,7 +52,7 @@ export function ShipToSection({ choice, idPrefix, saveOption }: { choice: ShipTo
   if (shipTo.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Loading your ship-to address
+        <Spinner inline size="xs" /> Loading your ship-to address
       </p>
     );
   }

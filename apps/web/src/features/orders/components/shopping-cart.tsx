@@ -11,6 +11,7 @@ import { useRemoveCartLine, useSetCartLine } from '../api/cart.ts';
 import { OrderImage } from './order-image.tsx';
 import { CartCheckoutDialog } from './cart-checkout-dialog.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -30,7 +31,7 @@ export function ShoppingCart({ cart }: { cart: UseQueryResult<Cart> }) {
   if (cart.isPending) {
     return (
       <p className="flex items-center gap-2 text-sm text-base-content/70" role="status">
-        <span className="loading loading-spinner loading-sm" aria-hidden="true" /> Loading your cart
+        <Spinner inline /> Loading your cart
       </p>
     );
   }

@@ -9,6 +9,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useOrders, type OrdersShown } from '../api/get-orders.ts';
 import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { useCart } from '../api/cart.ts';
 import { ShoppingCart } from '../components/shopping-cart.tsx';
 import { ReorderButton } from '../components/reorder-button.tsx';
@@ -72,7 +73,7 @@ export function CartPage() {
         <h2 className="text-xl font-bold">Your orders</h2>
         {filter}
         {items.length === 0 ? (
-          <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300">{shown === 'cancelled' ? 'No cancelled orders.' : 'No orders yet.'}</p>
+          <EmptyState title={shown === 'cancelled' ? 'No cancelled orders.' : 'No orders yet.'} isFramed />
         ) : (
           <OrdersTable orders={items} onCancel={setToCancel} />
         )}
@@ -103,15 +104,14 @@ function CartFrame({ children }: { children: ReactNode }) {
 
 function EmptyCart() {
   return (
-    <div className="flex flex-col items-center gap-4 rounded-box bg-base-100 px-4 py-16 text-center ring-1 ring-base-300">
-      <p className="text-xl font-semibold">{MESSAGES.cartEmpty}</p>
+    <EmptyState title={MESSAGES.cartEmpty} isFramed>
       <Link to={paths.categoriesLink} className="btn btn-primary">
         view products
       </Link>
       <Link to={paths.quickOrder} className="link link-primary text-sm">
         Know your SKUs? Quick order
       </Link>
-    </div>
+    </EmptyState>
   );
 }
 

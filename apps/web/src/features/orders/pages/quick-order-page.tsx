@@ -8,6 +8,7 @@ import { notify } from '../../../components/notice.tsx';
 import { useAddCartLines } from '../api/cart.ts';
 import { useSkuMatches } from '../api/find-skus.ts';
 import { AddResultsList } from '../components/add-results.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 
 interface Row {
   key: number;
@@ -139,7 +140,7 @@ export function QuickOrderPage() {
             Add a row
           </button>
           <button type="button" className="btn btn-primary btn-sm ml-auto" onClick={addAll} disabled={add.isPending} data-testid="quick-add">
-            {add.isPending ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+            {add.isPending ? <Spinner inline size="xs" /> : null}
             Add to cart
           </button>
         </div>

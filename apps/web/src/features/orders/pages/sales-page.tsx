@@ -10,6 +10,7 @@ import { useSales, useSalesCounts } from '../api/get-sales.ts';
 import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
 import { BulkAcceptDialog } from '../components/bulk-accept-dialog.tsx';
 import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 import { SaleActionDialog } from '../components/sale-action-dialog.tsx';
 import { sellerMoves, STATUS_LOOK, type SellerMove } from '../lib/order-display.ts';
@@ -59,9 +60,7 @@ export function SalesPage() {
           />
         ) : null}
         {items.length === 0 ? (
-          <p className="rounded-box bg-base-100 px-4 py-16 text-center text-lg ring-1 ring-base-300" data-testid="sales-empty">
-            {status ? `No ${STATUS_LOOK[status].label.toLowerCase()} orders.` : 'No orders of your products yet.'}
-          </p>
+          <EmptyState title={status ? `No ${STATUS_LOOK[status].label.toLowerCase()} orders.` : 'No orders of your products yet.'} isFramed testId="sales-empty" />
         ) : (
           <ul className="flex flex-col gap-4" aria-label="Orders">
             {items.map((order) => (

@@ -4,7 +4,7 @@ import type { Product } from '@bulkcart/contracts/product';
 import type { ApiPage } from '../../../lib/api-client.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { LoadMore } from './load-more.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 
 interface PagedProductsProps {
   query: UseInfiniteQueryResult<InfiniteData<ApiPage<Product>>>;
@@ -21,13 +21,10 @@ export function PagedProducts({ query, empty, children }: PagedProductsProps) {
   if (query.isPending) return <Spinner label="Loading products" />;
   if (!query.data) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
   const products = query.data.pages.flatMap((page) => page.items);
-  // A failed next page or refresh keeps what is already shown and offers Retry under it.
-  const retry = query.isFetchNextPageError ? () => void query.fetchNextPage() : () => void query.refetch();
   return (
     <>
       {products.length === 0 ? empty : children(products)}
-      {query.isError ? <LoadError error={query.error} onRetry={retry} /> : null}
-      <LoadMore hasNextPage={query.hasNextPage && !query.isError} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+      <PagedListEnd query={query} loadOnScroll />
     </>
   );
 }

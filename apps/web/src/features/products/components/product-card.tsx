@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
 import { RatingStars } from '../../../components/rating-stars.tsx';
-import { ProductImage } from './product-image.tsx';
+import { ProductCardFrame } from '../../../components/product-card-frame.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 import { StockFlag } from '../../../components/stock-flag.tsx';
 
@@ -19,19 +19,11 @@ interface ProductCardProps {
 /** The one product card of the catalog pages; each page puts its own buttons in `actions`. */
 export function ProductCard({ product, actions, imagePriority = 'lazy', title }: ProductCardProps) {
   return (
-    <article className="card h-full overflow-hidden bg-base-100 shadow-sm ring-1 ring-base-300" data-testid="product-card" aria-label={product.name}>
-      <figure className="relative">
-        <ProductImage
-          src={product.image}
-          alt={product.name}
-          width={400}
-          height={300}
-          className="aspect-[4/3] w-full"
-          loading={imagePriority === 'lazy' ? 'lazy' : 'eager'}
-          fetchPriority={imagePriority === 'first' ? 'high' : 'auto'}
-        />
-        {product.discount > 0 ? <span className="badge badge-secondary absolute left-2 top-2 font-semibold">-{product.discount}%</span> : null}
-      </figure>
+    <ProductCardFrame
+      product={product}
+      testId="product-card"
+      photo={{ width: 400, height: 300, loading: imagePriority === 'lazy' ? 'lazy' : 'eager', fetchPriority: imagePriority === 'first' ? 'high' : 'auto' }}
+    >
       {/* daisyUI lets a card-body paragraph grow: the rows stay together, the price row takes the slack. */}
       <div className="card-body gap-2 p-4">
         {/* One inline run of text: daisyUI's card-title is a flex row, which would make each highlighted
@@ -53,6 +45,6 @@ export function ProductCard({ product, actions, imagePriority = 'lazy', title }:
         </div>
         {actions ? <div className="card-actions mt-2 flex-wrap">{actions}</div> : null}
       </div>
-    </article>
+    </ProductCardFrame>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
-import { ProductImage } from './product-image.tsx';
+import { ProductImage } from '../../../components/product-image.tsx';
 import { PriceTag } from '../../../components/price-tag.tsx';
 
 /**

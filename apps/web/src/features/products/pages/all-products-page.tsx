@@ -1,6 +1,7 @@
 import { useSearchParams } from '../../../lib/router.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
 import { useProducts } from '../api/get-products.ts';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
 import { ProductTable } from '../components/product-table.tsx';
@@ -66,7 +67,7 @@ export function AllProductsPage() {
           </div>
         </div>
       </div>
-      <PagedProducts query={products} empty={<p className="py-16 text-center text-base-content/70">{available ? 'No product has a minimum order above 100 units yet.' : 'No products yet.'}</p>}>
+      <PagedProducts query={products} empty={<EmptyState title={available ? 'No product has a minimum order above 100 units yet.' : 'No products yet.'} />}>
         {(items) =>
           view === 'table' ? (
             <ProductTable products={items} action={(product) => <UpdateOrViewLink product={product} myEmail={myEmail} />} />

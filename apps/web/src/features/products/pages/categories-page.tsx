@@ -1,11 +1,11 @@
-import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { useSearchParams } from '../../../lib/router.tsx';
 import { CATEGORIES, isCategory } from '@bulkcart/contracts/categories';
-import { paths } from '@bulkcart/contracts/routes';
-import { CartAction } from '../../../components/cart-actions-slot.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';
 import { useProducts } from '../api/get-products.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
+import { DetailsAndCartActions } from '../components/product-links.tsx';
 
 const ALL = 'All';
 
@@ -49,18 +49,11 @@ export function CategoriesPage() {
           </select>
         </div>
       </div>
-      <PagedProducts query={products} empty={<p className="py-16 text-center text-base-content/70">No products in this category yet.</p>}>
+      <PagedProducts query={products} empty={<EmptyState title="No products in this category yet." />}>
         {(items) => (
           <ProductCardGrid
             products={items}
-            actions={(product) => (
-              <>
-                <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
-                  Details
-                </Link>
-                <CartAction action="cart" product={product} />
-              </>
-            )}
+            actions={(product) => <DetailsAndCartActions product={product} />}
           />
         )}
       </PagedProducts>

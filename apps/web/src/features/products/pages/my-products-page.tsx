@@ -8,6 +8,7 @@ import { MESSAGES } from '@bulkcart/contracts/messages';
 import { paths } from '@bulkcart/contracts/routes';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { FilterTabs } from '../../../components/filter-tabs.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { notify } from '../../../components/notice.tsx';
 import { useMe } from '../../../lib/auth/me.ts';
@@ -16,8 +17,9 @@ import { useDeleteProduct } from '../api/delete-product.ts';
 import { useOpenOrders } from '../api/get-open-orders.ts';
 import { PagedProducts } from '../components/paged-products.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
-import { ProductImage } from '../components/product-image.tsx';
+import { ProductImage } from '../../../components/product-image.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
+import { Spinner } from '../../../components/spinner.tsx';
 
 /** Desktop: a page of 100 cards; a phone shows compact rows, the catalog's usual page at a time. */
 const WIDE = '(min-width: 768px)';
@@ -92,19 +94,17 @@ export function MyProductsPage() {
         query={products}
         empty={
           isFiltered ? (
-            <div className="flex flex-col items-center gap-4 py-16 text-center" data-testid="no-match">
-              <p className="text-xl font-semibold">None of your products match.</p>
+            <EmptyState title="None of your products match." testId="no-match">
               <button type="button" className="btn btn-outline" onClick={() => showFilter({ q: '', stock: undefined })}>
                 Show all your products
               </button>
-            </div>
+            </EmptyState>
           ) : (
-            <div className="flex flex-col items-center gap-4 py-16 text-center">
-              <p className="text-xl font-semibold">{MESSAGES.noProductFound}</p>
+            <EmptyState title={MESSAGES.noProductFound}>
               <Link to={paths.addProduct} className="btn btn-primary">
                 Add products
               </Link>
-            </div>
+            </EmptyState>
           )
         }
       >
@@ -157,7 +157,7 @@ function OpenOrdersNote({ productId }: { productId: string }) {
   if (openOrders.isPending) {
     return (
       <p className="mt-2 flex items-center gap-2 text-sm text-base-content/70" role="status">
-        <span className="loading loading-spinner loading-xs" aria-hidden="true" /> Checking open orders
+        <Spinner inline size="xs" /> Checking open orders
       </p>
     );
   }

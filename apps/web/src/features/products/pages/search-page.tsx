@@ -1,16 +1,15 @@
 import { useRef } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
-import { paths } from '@bulkcart/contracts/routes';
-import { CartAction } from '../../../components/cart-actions-slot.tsx';
 import type { SearchSort } from '@bulkcart/contracts/search-text';
 import { Spinner } from '../../../components/spinner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { QueryProvider } from '../../../lib/query-provider.tsx';
 import { useSearchProducts } from '../api/search-products.ts';
 import { HighlightedText } from '../components/highlighted-text.tsx';
-import { LoadMore } from '../components/load-more.tsx';
+import { PagedListEnd } from '../../../components/paged-list-end.tsx';
 import { ProductCardGrid } from '../components/product-card-grid.tsx';
+import { DetailsAndCartActions } from '../components/product-links.tsx';
 import { SearchFilters } from '../components/search-filters.tsx';
 import { searchPathForCategory } from '../lib/search-paths.ts';
 import { readSearchChoices, toSearchParams, type SearchChoices } from '../lib/search-url.ts';
@@ -140,18 +139,10 @@ function SearchResults() {
           <ProductCardGrid
             products={items}
             title={(product) => <HighlightedText text={product.name} terms={terms} />}
-            actions={(product) => (
-              <>
-                <Link to={paths.product(product._id)} className="btn btn-primary btn-sm" aria-label={`Details of ${product.name}`}>
-                  Details
-                </Link>
-                <CartAction action="cart" product={product} />
-              </>
-            )}
+            actions={(product) => <DetailsAndCartActions product={product} />}
           />
         )}
-        {results.isError && results.data ? <LoadError error={results.error} onRetry={() => void results.fetchNextPage()} /> : null}
-        <LoadMore hasNextPage={results.hasNextPage && !results.isError} isFetchingNextPage={results.isFetchingNextPage} fetchNextPage={results.fetchNextPage} />
+        {results.data ? <PagedListEnd query={results} loadOnScroll /> : null}
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-interface ProductImageProps {
+export interface ProductImageProps {
   src: string;
   alt: string;
   width: number;
@@ -8,6 +8,13 @@ interface ProductImageProps {
   className?: string;
   loading?: 'lazy' | 'eager';
   fetchPriority?: 'high' | 'auto';
+  /**
+   * What a missing or refused file leaves: 'icon' swaps in a placeholder with a picture icon;
+   * 'panel' keeps the image and lets CSS cover the broken-image icon with a plain panel, with no
+   * script (Chromium and Firefox draw ::after only on a broken image), for the home page, whose
+   * JavaScript budget is full.
+   */
+  fallback?: 'icon' | 'panel';
 }
 
 /**
@@ -15,7 +22,7 @@ interface ProductImageProps {
  * placeholder is an inline element, not a data: URI, because the CSP allows images only from this
  * origin and https.
  */
-export function ProductImage({ src, alt, width, height, className = '', loading = 'lazy', fetchPriority = 'auto' }: ProductImageProps) {
+export function ProductImage({ src, alt, width, height, className = '', loading = 'lazy', fetchPriority = 'auto', fallback = 'icon' }: ProductImageProps) {
   // Remembering which src failed (rather than a flag) lets a new src try again without an effect.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
@@ -34,6 +41,7 @@ export function ProductImage({ src, alt, width, height, className = '', loading 
       </div>
     );
   }
+  const isPanel = fallback === 'panel';
   return (
     <img
       src={src}
@@ -44,8 +52,8 @@ export function ProductImage({ src, alt, width, height, className = '', loading 
       fetchPriority={fetchPriority}
       decoding="async"
       referrerPolicy="no-referrer"
-      className={`bg-base-200 object-cover ${className}`}
-      onError={() => setFailedSrc(src)}
+      className={`bg-base-200 object-cover ${isPanel ? 'after:absolute after:inset-0 after:bg-base-200' : ''} ${className}`}
+      onError={isPanel ? undefined : () => setFailedSrc(src)}
     />
   );
 }
