@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs what the tests need on a fresh machine: Debian's Chromium and PostgreSQL ≥ 15.
+# Installs what the tests need on a fresh machine: Debian's Chromium, PostgreSQL ≥ 15 and PgBouncer
+# (the local cluster of scripts/local-cluster.sh).
 # Needs root for apt-get; without root it says what is missing and stops.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || missing+=(pgbouncer)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

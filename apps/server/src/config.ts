@@ -23,6 +23,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   BASE_URL: z.url().optional(),
   TRUSTED_ORIGINS: list.optional(),
@@ -65,7 +69,13 @@ export interface Config {
   trustedOrigins: string[];
   corsOrigins: string[];
   /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
-  database: { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number } | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * migrationUrl: a direct connection (not through PgBouncer) for the migrations at start-up; null:
+   * they run on `url`.
+   */
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null }
+    | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   seedDemo: boolean;
@@ -139,6 +149,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the migrations connection is for PostgreSQL)');
   if (env.PROCESS_ROLE !== 'all' && !env.DATABASE_URL) {
     // The embedded database belongs to one process, which then does everything.
     problems.push(`PROCESS_ROLE: ${env.PROCESS_ROLE} needs DATABASE_URL (PostgreSQL); with the embedded database the one process runs as all`);
@@ -146,7 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.

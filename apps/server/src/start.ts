@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildWorkerApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
 import { runsBackgroundWork, startBackgroundWork } from './background.ts';
@@ -17,15 +17,33 @@ export interface RunningServer {
 /** A start-up failure with a one-line reason for the operator (no stack trace). */
 export class StartupError extends Error {}
 
-export async function prepareDatabase(config: Config): Promise<Database> {
-  let database: Database;
+/** Opens a database, or stops start-up with a one-line reason naming it (`what`) and where it is. */
+async function openOrExplain(options: DatabaseOptions, what: string): Promise<Database> {
   try {
-    database = await openDatabase(config.database);
+    return await openDatabase(options);
   } catch (error) {
-    const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.dataDir ?? 'memory';
-    throw new StartupError(`Cannot open the database at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
+    const where = options.kind === 'postgres' ? redact(options.url) : options.dataDir ?? 'memory';
+    throw new StartupError(`Cannot open ${what} at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
   }
-  await database.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(database));
+}
+
+export async function prepareDatabase(config: Config): Promise<Database> {
+  const database = await openOrExplain(config.database, 'the database');
+  const migrationUrl = config.database.kind === 'postgres' ? config.database.migrationUrl : null;
+  if (!migrationUrl) {
+    await database.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(database));
+    return database;
+  }
+  // Migrations take a direct connection (DATABASE_MIGRATION_URL), past the pooler (docs/deploy.md).
+  const direct = await openOrExplain({ kind: 'postgres', url: migrationUrl, poolSize: 2 }, 'the migrations database').catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  try {
+    await direct.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(direct));
+  } finally {
+    await direct.close();
+  }
   return database;
 }
 

@@ -79,13 +79,21 @@ async function openPostgres(url: string, poolSize: number, poolWaitMs: number): 
       await pool.query('SELECT 1');
     },
     async withExclusiveLock(lockId, fn) {
-      // Session-level lock on a connection of its own: a crashed holder's session ends and frees it.
+      // A transaction-scoped lock on a connection of its own, held until its COMMIT: through PgBouncer in
+      // transaction pooling the transaction keeps one server connection, where a session lock would stay
+      // behind on whichever server connection took it (and be "held" by the next client given it). A
+      // crashed holder's transaction ends with its connection and frees the lock.
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [lockId]);
-        return await fn();
+        await lockClient.query('BEGIN');
+        await lockClient.query('SELECT pg_advisory_xact_lock($1)', [lockId]);
+        const result = await fn();
+        await lockClient.query('COMMIT');
+        return result;
+      } catch (error) {
+        await lockClient.query('ROLLBACK').catch(() => {});
+        throw error;
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
         lockClient.release();
       }
     },
