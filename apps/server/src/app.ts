@@ -13,6 +13,7 @@ import { registerCanonicalPathRefusal, registerEmptyParamRefusal, rewriteToCanon
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { primaryOnly, registerReadRouting, type ReadRouting } from './plugins/read-routing.ts';
 import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -114,9 +115,9 @@ function createFastify(config: Config, logger: BuildAppOptions['logger'], timeou
   return { app, routes };
 }
 
-function createContext(app: FastifyInstance, config: Config, database: Database, clock: () => Date): AppContext {
+function createContext(app: FastifyInstance, config: Config, database: Database, clock: () => Date, reads: ReadRouting): AppContext {
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
-  return { config, database, db: database.db, auth: createAuth(config, database.db), clock, mailbox };
+  return { config, database, db: database.db, reads, auth: createAuth(config, database.db), clock, mailbox };
 }
 
 /**
@@ -125,7 +126,8 @@ function createContext(app: FastifyInstance, config: Config, database: Database,
  */
 export async function buildWorkerApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
   const { app, routes } = createFastify(config, logger, timeouts);
-  const ctx = createContext(app, config, database, clock);
+  // A worker serves no reads: it never opens the replica.
+  const ctx = createContext(app, config, database, clock, primaryOnly(database));
   await registerErrorHandling(app);
   await registerHealthRoutes(app, ctx);
   app.setNotFoundHandler((_request, reply) => sendApiNotFound(reply));
@@ -136,7 +138,7 @@ export async function buildWorkerApp({ config, database, logger, timeouts = REQU
 export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
   const { app, routes } = createFastify(config, logger, timeouts);
 
-  const ctx = createContext(app, config, database, clock);
+  const ctx = createContext(app, config, database, clock, await registerReadRouting(app, config, database));
 
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);

@@ -27,6 +27,11 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   DATA_DIR: z.string().min(1).default('./data'),
   BASE_URL: z.url().optional(),
   TRUSTED_ORIGINS: list.optional(),
@@ -71,10 +76,11 @@ export interface Config {
   /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
   /**
    * migrationUrl: a direct connection (not through PgBouncer) for the migrations at start-up; null:
-   * they run on `url`.
+   * they run on `url`. readUrl: a read replica (or a pooler in front of replicas) for the lag-tolerant
+   * reads, used while it is at most readMaxLagMs behind (plugins/read-routing.ts); null: every read on `url`.
    */
   database:
-    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null }
+    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null; readUrl: string | null; readMaxLagMs: number }
     | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
@@ -150,6 +156,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
   if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the migrations connection is for PostgreSQL)');
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) problems.push('DATABASE_READ_URL: set DATABASE_URL too (a read replica is one of the PostgreSQL primary)');
   if (env.PROCESS_ROLE !== 'all' && !env.DATABASE_URL) {
     // The embedded database belongs to one process, which then does everything.
     problems.push(`PROCESS_ROLE: ${env.PROCESS_ROLE} needs DATABASE_URL (PostgreSQL); with the embedded database the one process runs as all`);
@@ -157,7 +164,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null, readUrl: env.DATABASE_READ_URL ?? null, readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.

@@ -61,7 +61,12 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
+/**
+ * A node-postgres pool and its Drizzle handle, opening no connection yet. Queries use unnamed
+ * statements only (node-postgres names one only when asked, and nothing here asks), so they work
+ * through PgBouncer in transaction pooling (docs/deploy.md).
+ */
+export async function createPostgresPool(url: string, poolSize: number, poolWaitMs: number) {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
   // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
@@ -70,7 +75,11 @@ async function openPostgres(url: string, poolSize: number, poolWaitMs: number): 
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
+}
+
+async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
+  const { pool, db } = await createPostgresPool(url, poolSize, poolWaitMs);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

@@ -68,7 +68,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     routeContract({ summary: 'Your whole catalog as CSV (docs/product/catalog-csv.md)', tags, signedIn: true, response: {}, download: 'attachment' }),
     async (request, reply) => {
       const { user } = await seller(request);
-      return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.db, user.id));
+      return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.reads.dbFor(request), user.id));
     },
   );
 
