@@ -96,10 +96,10 @@ INI
   wait_for_port "$port" "" "PgBouncer"
 }
 
-start_app() {
+# Starts one server process in the background (its PID in DIR/pids/NAME.pid) and answers its port.
+launch_app() {
   local name=$1 role=$2 port=${3:-}
   [ -n "$port" ] || port=$(free_port)
-  local url="http://127.0.0.1:$port"
   (
     export PORT=$port HOST=127.0.0.1 PROCESS_ROLE=$role
     export DATABASE_URL DATABASE_MIGRATION_URL DATABASE_READ_URL BASE_URL TRUSTED_ORIGINS
@@ -107,9 +107,12 @@ start_app() {
     exec node "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
   ) &
   echo $! > "$DIR/pids/$name.pid"
-  wait_for_port "$port" "$DIR/pids/$name.pid" "$name"
-  write_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL" "$url"
-  echo "$url"
+  write_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL" "http://127.0.0.1:$port"
+  echo "$port"
+}
+
+wait_for_app() {
+  wait_for_port "$(read_env "$(echo "$1" | tr 'a-z-' 'A-Z_')_URL" | sed 's/.*://')" "$DIR/pids/$1.pid" "$1"
 }
 
 load_urls() {
@@ -163,16 +166,20 @@ case "$command" in
     # Every web process accepts the others' origin: a browser may be sent to any of them.
     write_env TRUSTED_ORIGINS "http://127.0.0.1:$web1_port,http://127.0.0.1:$web2_port"
     load_urls
-    start_app web-1 web "$web1_port" >/dev/null
-    start_app web-2 web "$web2_port" >/dev/null
-    start_app worker-1 worker >/dev/null
+    # Side by side: the first to start migrates, the others wait for its lock, then all listen.
+    launch_app web-1 web "$web1_port" >/dev/null
+    launch_app web-2 web "$web2_port" >/dev/null
+    launch_app worker-1 worker >/dev/null
+    for name in web-1 web-2 worker-1; do wait_for_app "$name"; done
     echo "cluster up in $DIR:"
     cat "$DIR/cluster.env"
     ;;
   app)
     DIR=${2:?DIR}; name=${3:?NAME}; role=${4:?ROLE}
     load_urls
-    start_app "$name" "$role"
+    launch_app "$name" "$role" >/dev/null
+    wait_for_app "$name"
+    read_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL"
     ;;
   kill)
     DIR=${2:?DIR}; name=${3:?NAME}
