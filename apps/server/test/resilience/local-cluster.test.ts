@@ -104,6 +104,18 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     return answer.json<{ name: string }>().name;
   };
 
+  /** The seller saves a product under a new name, through the first web process. */
+  const rename = async (productId: string, name: string) => {
+    const saved = await send(webs[0]!, {
+      method: 'PUT',
+      path: `/api/updateproduct/${productId}`,
+      headers: { origin: webs[0]!, ...bearer(seller.token) },
+      body: validProductBody({ name, mainquantity: 25, minquantity: 1, discount: 0 }),
+    });
+    expect(saved.status, saved.body).toBe(200);
+    return saved;
+  };
+
   beforeAll(async () => {
     mail = await startMailServer();
     await cli('start', dir);
@@ -215,13 +227,7 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     // The replica stops replaying: whatever is written now, it does not have yet.
     await onReplica('SELECT pg_wal_replay_pause()');
     try {
-      const saved = await send(webs[0]!, {
-        method: 'PUT',
-        path: `/api/updateproduct/${productId}`,
-        headers: { origin: webs[0]!, ...bearer(seller.token) },
-        body: validProductBody({ name: 'Cluster Crate, renamed', mainquantity: 25, minquantity: 1, discount: 0 }),
-      });
-      expect(saved.status, saved.body).toBe(200);
+      const saved = await rename(productId, 'Cluster Crate, renamed');
       const mark = String(([] as string[]).concat(saved.headers['set-cookie'] ?? []).find((c) => c.startsWith('bulkcart_read_after='))).split(';')[0]!;
       // Read back at once, on the other web process: the seller's mark sends the read to the primary.
       expect(await productName(webs[1]!, productId, { ...bearer(seller.token), cookie: mark })).toBe('Cluster Crate, renamed');
@@ -237,13 +243,7 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     const productId = productIds[1]!;
     await onReplica('SELECT pg_wal_replay_pause()');
     try {
-      const saved = await send(webs[0]!, {
-        method: 'PUT',
-        path: `/api/updateproduct/${productId}`,
-        headers: { origin: webs[0]!, ...bearer(seller.token) },
-        body: validProductBody({ name: 'Cluster Crate, lagging', mainquantity: 25, minquantity: 1, discount: 0 }),
-      });
-      expect(saved.status, saved.body).toBe(200);
+      await rename(productId, 'Cluster Crate, lagging');
       await vi.waitFor(async () => expect(await replicaState(webs[1]!)).toBe('lagging'), WAIT);
       // A buyer with no mark of their own now reads the primary: the new name, though the replica lacks it.
       expect(await productName(webs[1]!, productId, bearer(buyers[1]!.token))).toBe('Cluster Crate, lagging');
