@@ -6,7 +6,10 @@
 #
 #   local-cluster.sh start [DIR]               the whole cluster; DIR/cluster.env says where each part is
 #   local-cluster.sh stop [DIR]                stops every part by its PID and removes DIR
-#   local-cluster.sh app DIR NAME ROLE         one more server process (e.g. a second worker); prints its URL
+#   local-cluster.sh app DIR NAME ROLE [--direct] [--no-replica]
+#                                              one more server process (e.g. a second worker); prints its URL.
+#                                              --direct: DATABASE_URL straight to the primary, not PgBouncer;
+#                                              --no-replica: every read on the primary (benchmarks compare)
 #   local-cluster.sh kill DIR NAME [SIGNAL]    signals one server process (default TERM) and waits for it to end
 #   local-cluster.sh replica-stop|replica-start DIR
 #   local-cluster.sh pooler DIR HOST:PORT DB   PgBouncer alone in front of an existing server; prints its port
@@ -177,6 +180,13 @@ case "$command" in
   app)
     DIR=${2:?DIR}; name=${3:?NAME}; role=${4:?ROLE}
     load_urls
+    for flag in "${@:5}"; do
+      case "$flag" in
+        --direct) DATABASE_URL=$DATABASE_MIGRATION_URL ;;
+        --no-replica) DATABASE_READ_URL= ;;
+        *) die "unknown option $flag" ;;
+      esac
+    done
     launch_app "$name" "$role" >/dev/null
     wait_for_app "$name"
     read_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL"
@@ -220,7 +230,7 @@ case "$command" in
     rm -rf "$DIR"
     ;;
   *)
-    sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac

@@ -16,10 +16,11 @@ export const CHECK_EVERY_MS = 250;
 /** A check that takes longer than this counts as the replica not answering. */
 const CHECK_TIMEOUT_MS = 2_000;
 /**
- * The replay position used is the lowest of this many checks: behind a pooler that spreads
- * connections over several replicas, each check may meet another one, and the slowest decides.
+ * Behind a pooler that spreads connections over several replicas, each check may meet another one: the
+ * latest position of each replica (told apart by address and port) is kept, and the slowest decides.
+ * A replica not met for this long has left the pool and no longer counts.
  */
-const REPLAY_SAMPLES = 8;
+const REPLICA_FORGOTTEN_MS = 10_000;
 
 export type ReplicaState = 'starting' | 'ok' | 'lagging' | 'down';
 
@@ -81,7 +82,7 @@ export async function openReplica(options: { url: string; primary: Db; maxLagMs:
   // The primary's log position over the last while: when the replica is behind, the oldest position
   // it lacks says since when.
   const written: Array<{ at: number; lsn: bigint }> = [];
-  const replayed: bigint[] = [];
+  const replayed = new Map<string, { lsn: bigint; at: number }>();
   let standby: boolean | null = null;
   let state: ReplicaState = 'starting';
   let lagMs: number | null = null;
@@ -97,25 +98,33 @@ export async function openReplica(options: { url: string; primary: Db; maxLagMs:
     else if (next === 'down') options.log.warn(detail, 'read replica not answering: reads go to the primary');
   };
 
-  const replayPosition = () => (replayed.length === 0 ? null : replayed.reduce((a, b) => (b < a ? b : a)));
+  const replayPosition = () => {
+    let lowest: bigint | null = null;
+    for (const { lsn } of replayed.values()) if (lowest === null || lsn < lowest) lowest = lsn;
+    return lowest;
+  };
 
   const check = async () => {
-    const now = Date.now();
     try {
-      written.push({ at: now, lsn: await withTimeout(currentPrimaryLsn(options.primary), CHECK_TIMEOUT_MS) });
+      const lsn = await withTimeout(currentPrimaryLsn(options.primary), CHECK_TIMEOUT_MS);
+      // Stamped when the answer came: under load the query may wait for a pooled connection first, and
+      // a stamp from before that wait would date a later position too early (a lag that is not there).
+      const at = Date.now();
+      written.push({ at, lsn });
       // Enough history to measure a lag a few times the bound; older positions are not needed.
-      const keepFrom = now - Math.max(4 * options.maxLagMs, 10_000);
+      const keepFrom = at - Math.max(4 * options.maxLagMs, 10_000);
       while (written.length > 1 && written[0]!.at < keepFrom) written.shift();
       if (written.length > 2_000) written.splice(0, written.length - 2_000);
     } catch {
       // The primary not answering is the primary's outage, answered elsewhere; lag is measured on what is known.
     }
-    let row: { standby: boolean; replay: string | null } | undefined;
+    let row: { standby: boolean; replay: string | null; server: string } | undefined;
     try {
       [row] = await withTimeout(
-        queryRows<{ standby: boolean; replay: string | null }>(
+        queryRows<{ standby: boolean; replay: string | null; server: string }>(
           db,
-          sql`SELECT pg_is_in_recovery() AS standby, CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS replay`,
+          sql`SELECT pg_is_in_recovery() AS standby, CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn()::text END AS replay,
+                     coalesce(host(inet_server_addr()), 'socket') || ':' || coalesce(inet_server_port(), 0) AS server`,
         ),
         CHECK_TIMEOUT_MS,
       );
@@ -131,8 +140,9 @@ export async function openReplica(options: { url: string; primary: Db; maxLagMs:
       become('ok', { standby });
       return;
     }
-    replayed.push(parseLsn(row!.replay));
-    if (replayed.length > REPLAY_SAMPLES) replayed.shift();
+    const checkedAt = Date.now();
+    replayed.set(row!.server, { lsn: parseLsn(row!.replay), at: checkedAt });
+    for (const [server, sample] of replayed) if (sample.at < checkedAt - REPLICA_FORGOTTEN_MS) replayed.delete(server);
     const position = replayPosition()!;
     const oldestMissing = written.find((sample) => sample.lsn > position);
     lagMs = oldestMissing ? Math.max(0, Date.now() - oldestMissing.at) : 0;
