@@ -4,7 +4,7 @@
  * PID. Prints a Markdown report (pasted into docs/benchmarks-history.md; the current figures in docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.
  *
- *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout] [--duration=10] [--warmup=3]
+ *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout,imports,cluster] [--duration=10] [--warmup=3]
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
  *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
@@ -25,8 +25,9 @@ import { measureProcesses } from './parts/processes.ts';
 import { measureSearch } from './parts/search.ts';
 import { measureCheckout } from './parts/checkout.ts';
 import { measureCatalogImport } from './parts/catalog-import.ts';
+import { measureCluster } from './parts/cluster.ts';
 
-const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports'] as const;
+const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports', 'cluster'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseOptions() {
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize, options.searchCompareRoot);
     if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
     if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context);
+    if (options.parts.includes('cluster')) report.cluster = await measureCluster(context);
   } finally {
     cluster.stop();
   }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the tests need on a fresh machine: Debian's Chromium (the browser for Lighthouse, and
-# its headless shell for Playwright) and PostgreSQL ≥ 15.
+# its headless shell for Playwright), PostgreSQL ≥ 15 and PgBouncer (scripts/local-cluster.sh).
 # Needs root for apt-get; without root it says what is missing and stops.
 set -euo pipefail
 
@@ -8,6 +8,7 @@ missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || missing+=(postgresql)
+[ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || missing+=(pgbouncer)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

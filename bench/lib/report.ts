@@ -6,6 +6,7 @@ import type { SearchRun } from '../parts/search.ts';
 import type { ProcessesResult } from '../parts/processes.ts';
 import type { CheckoutRow } from '../parts/checkout.ts';
 import type { CatalogImportRow } from '../parts/catalog-import.ts';
+import type { ClusterResult } from '../parts/cluster.ts';
 import type { StockCheck } from './order-floor.ts';
 
 export interface Report {
@@ -19,6 +20,7 @@ export interface Report {
   processes?: ProcessesResult;
   checkout?: CheckoutRow[];
   imports?: CatalogImportRow[];
+  cluster?: ClusterResult;
 }
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
@@ -180,6 +182,32 @@ function renderImports(rows: CatalogImportRow[]): string {
   );
 }
 
+function renderCluster(result: ClusterResult): string {
+  const other = (counts: Record<string, number>, ok: string[]) => Object.entries(counts).filter(([code]) => !ok.includes(code)).reduce((s, [, n]) => s + n, 0);
+  const c = result.check;
+  return [
+    table(
+      ['catalog reads on', 'reads/s', 'p50 ms', 'p99 ms', 'non-2xx / errors'],
+      result.reads.map((r) => [r.reads, int(r.load.okPerSecond), ms(r.load.p50), ms(r.load.p99), `${int(other(r.load.statusCounts, ['200']))} / ${int(r.load.errors)}`]),
+    ),
+    '',
+    table(
+      ['orders to the primary', 'orders/s', 'p50 ms', 'p99 ms', '409 sold out', 'other non-2xx / errors', 'replica lag under the load: p50 / p99 / max ms (samples)'],
+      result.orders.map((r) => [
+        r.via,
+        int(r.ordersPerSecond),
+        ms(r.load.p50),
+        ms(r.load.p99),
+        int(r.load.statusCounts['409'] ?? 0),
+        `${int(other(r.load.statusCounts, ['201', '409']))} / ${int(r.load.errors)}`,
+        `${int(r.lagMs.p50)} / ${int(r.lagMs.p99)} / ${int(r.lagMs.max)} (${r.lagMs.samples})`,
+      ]),
+    ),
+    '',
+    `After both order runs (warm-ups included): live orders in the database vs 201 answers: ${ordersVersus(c)}; oversold products: ${c.oversold}; stock + sold = initial on every product: ${yes(c.unbalanced === 0)}.`,
+  ].join('\n');
+}
+
 /** Every RSS figure of the run in one place: at rest, and the peak under each load. */
 function renderMemory(report: Report): string {
   const rows: string[][] = [];
@@ -207,6 +235,7 @@ export function renderReport(report: Report): string {
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout) sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
   if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
+  if (report.cluster) sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

@@ -5,7 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
-import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
+import { handleFrameworkError, registerErrorHandling, sendApiNotFound } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -13,6 +13,7 @@ import { registerCanonicalPathRefusal, registerEmptyParamRefusal, rewriteToCanon
 import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { primaryOnly, registerReadRouting, type ReadRouting } from './plugins/read-routing.ts';
 import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -69,8 +70,8 @@ export interface BuiltApp {
   routes: RouteOptions[];
 }
 
-/** Builds the Fastify instance without listening: used by server.ts and by the tests. */
-export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
+/** The Fastify instance every role starts from: logging, timeouts, body parsing, canonical paths, request ids. */
+function createFastify(config: Config, logger: BuildAppOptions['logger'], timeouts: RequestTimeouts): { app: FastifyInstance; routes: RouteOptions[] } {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -111,9 +112,33 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  return { app, routes };
+}
 
+function createContext(app: FastifyInstance, config: Config, database: Database, clock: () => Date, reads: ReadRouting): AppContext {
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock, mailbox };
+  return { config, database, db: database.db, reads, auth: createAuth(config, database.db), clock, mailbox };
+}
+
+/**
+ * A `worker` process (docs/deploy.md): the background work's context and a server that answers
+ * /api/health for the load balancer or process manager, and 404 to everything else.
+ */
+export async function buildWorkerApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
+  const { app, routes } = createFastify(config, logger, timeouts);
+  // A worker serves no reads: it never opens the replica.
+  const ctx = createContext(app, config, database, clock, primaryOnly(database));
+  await registerErrorHandling(app);
+  await registerHealthRoutes(app, ctx);
+  app.setNotFoundHandler((_request, reply) => sendApiNotFound(reply));
+  return { app, ctx, routes };
+}
+
+/** Builds the Fastify instance without listening: used by server.ts and by the tests. */
+export async function buildApp({ config, database, logger, timeouts = REQUEST_TIMEOUTS, clock = () => new Date() }: BuildAppOptions): Promise<BuiltApp> {
+  const { app, routes } = createFastify(config, logger, timeouts);
+
+  const ctx = createContext(app, config, database, clock, await registerReadRouting(app, config, database));
 
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);

@@ -1,63 +1,59 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.ts';
 import { runOrderSweep } from './modules/orders/sales.service.ts';
 import { runCatalogJobs } from './modules/catalog/index.ts';
 import { createSmtpTransport, deliverDueEmails, PRUNE_INTERVAL_MS, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
+import { runExpirySweep, SWEEP_EVERY_MS } from './modules/business/expiry-sweep.ts';
+import { verificationNotifier } from './modules/notifications/notify.ts';
+import { sweepAllExpiredCounters } from './plugins/rate-limits/database-counters.ts';
+import { processClaimant, type Claimant } from './lib/lease.ts';
+import { startScheduler, type PeriodicJob, type Scheduler } from './scheduler.ts';
 
-/** How often a process looks for catalog import jobs nobody holds (a job's lease is 60 s). */
-const CATALOG_JOB_SWEEP_MS = 15_000;
+/**
+ * How often a process looks for catalog import jobs nobody holds: uploads to a `web` process wait for
+ * a worker to look, so the wait is short; a job left by a process that died waits for its lease too.
+ */
+export const CATALOG_JOB_POLL_MS = 2_000;
+/** How often expired rate-limit counters are deleted (they only weigh on the table, never on a rule). */
+export const COUNTER_SWEEP_MS = 60_000;
 
-export interface BackgroundWork {
-  /** Stops the timers and waits for a pass in progress to end (graceful shutdown). */
-  stop(): Promise<void>;
-}
-
-/** Runs `task` every `everyMs` (never two passes at once), logging failures and carrying on. */
-function every(everyMs: number, log: FastifyBaseLogger, name: string, task: () => Promise<unknown>) {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = task()
-        .then(
-          () => undefined,
-          (error: unknown) => log.warn({ err: error }, `${name} failed; trying again in ${everyMs} ms`),
-        )
-        .finally(() => {
-          running = null;
-          schedule();
-        });
-    }, everyMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
-  };
+interface Log {
+  warn(obj: object, msg: string): void;
 }
 
 /**
- * Each server process sweeps orders (3-business-day cancel, late flags), sends due emails and, hourly,
- * deletes sent ones past their keeping time, each on its own interval. All are safe with several
- * processes on one database (guarded updates, SKIP LOCKED; two prunes at once delete each row once).
+ * Every periodic job of the product, in one list (scheduler.ts runs them). The sweeps and pruning run
+ * once per interval across all processes; the outbox and import queues are drained by every process
+ * that runs jobs, each row claimed by one. All of them are also safe when run twice (guarded updates).
  */
-export function startBackgroundWork(ctx: AppContext, log: FastifyBaseLogger, transport?: MailTransport): BackgroundWork {
-  const stops = [every(ctx.config.orderSweepIntervalMs, log, 'order sweep', () => runOrderSweep(ctx.db, ctx.config, ctx.clock()))];
+export function periodicJobs(ctx: AppContext, mailer: MailTransport, claimant: Claimant): PeriodicJob[] {
+  const from = ctx.config.mail?.from ?? 'BulkCart <accounts@bulkcart.local>';
+  return [
+    // 3-business-day cancel and late flags (docs/decisions/012-order-workflow.md).
+    { name: 'order sweep', everyMs: ctx.config.orderSweepIntervalMs, runs: 'once', run: () => runOrderSweep(ctx.db, ctx.config, ctx.clock()) },
+    // Permits that lapse turn their buyers back (docs/decisions/014); notices reach the bell and the outbox.
+    { name: 'permit expiry sweep', everyMs: SWEEP_EVERY_MS, runs: 'once', run: () => runExpirySweep(ctx.db, { now: ctx.clock(), notify: verificationNotifier(ctx.config) }) },
+    { name: 'sent email pruning', everyMs: PRUNE_INTERVAL_MS, runs: 'once', run: () => pruneSentEmails(ctx.db, ctx.clock()) },
+    { name: 'rate limit counter sweep', everyMs: COUNTER_SWEEP_MS, runs: 'once', run: () => sweepAllExpiredCounters(ctx.db) },
+    { name: 'mail delivery', everyMs: ctx.config.mailIntervalMs, runs: 'each', run: () => deliverDueEmails(ctx.db, mailer, from, ctx.clock(), claimant) },
+    // Uploads to a `web` process, and imports left by a process that stopped mid-job.
+    { name: 'catalog import jobs', everyMs: CATALOG_JOB_POLL_MS, runs: 'each', run: () => runCatalogJobs(ctx.db, ctx.clock, undefined, claimant) },
+  ];
+}
+
+/** Whether a process in this role runs the background work (docs/deploy.md). */
+export function runsBackgroundWork(role: AppContext['config']['processRole']): boolean {
+  return role !== 'web';
+}
+
+/** Starts the scheduler with every periodic job; `transport` replaces the mail server (tests). */
+export function startBackgroundWork(ctx: AppContext, log: Log, transport?: MailTransport): Scheduler {
   const mail = ctx.config.mail;
   // Without SMTP the account e-mails (confirmations, resets) still leave the outbox, into the local mailbox.
   const mailer = transport ?? (mail ? createSmtpTransport(mail.smtpUrl) : ctx.mailbox);
-  const from = mail?.from ?? 'BulkCart <accounts@bulkcart.local>';
-  stops.push(every(ctx.config.mailIntervalMs, log, 'mail delivery', () => deliverDueEmails(ctx.db, mailer, from, ctx.clock())));
-  // Catalog imports left by a process that stopped mid-job (each process starts its own uploads at once).
-  stops.push(every(CATALOG_JOB_SWEEP_MS, log, 'catalog import jobs', () => runCatalogJobs(ctx.db, ctx.clock)));
-  stops.push(every(PRUNE_INTERVAL_MS, log, 'sent email pruning', () => pruneSentEmails(ctx.db, ctx.clock())));
+  const scheduler = startScheduler(ctx.db, periodicJobs(ctx, mailer, processClaimant(ctx.config.jobLeaseMs)), log, processClaimant(ctx.config.jobLeaseMs));
   return {
     async stop() {
-      await Promise.all(stops.map((stop) => stop()));
+      await scheduler.stop();
       mailer.close?.();
     },
   };

@@ -23,6 +23,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   DATA_DIR: z.string().min(1).default('./data'),
   BASE_URL: z.url().optional(),
   TRUSTED_ORIGINS: list.optional(),
@@ -46,6 +55,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BulkCart <orders@bulkcart.local>'),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  PROCESS_ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
+  JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
   REQUIRE_VERIFIED_SELLERS: boolean.default(false),
@@ -63,7 +74,14 @@ export interface Config {
   trustedOrigins: string[];
   corsOrigins: string[];
   /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
-  database: { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number } | { kind: 'pglite'; dataDir: string | null };
+  /**
+   * migrationUrl: a direct connection (not through PgBouncer) for the migrations at start-up; null:
+   * they run on `url`. readUrl: a read replica (or a pooler in front of replicas) for the lag-tolerant
+   * reads, used while it is at most readMaxLagMs behind (plugins/read-routing.ts); null: every read on `url`.
+   */
+  database:
+    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null; readUrl: string | null; readMaxLagMs: number }
+    | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
   seedDemo: boolean;
@@ -80,6 +98,18 @@ export interface Config {
   /** How often each process runs the order sweep (3-business-day cancel, late flags) and the mail deliverer. */
   orderSweepIntervalMs: number;
   mailIntervalMs: number;
+  /**
+   * What this process does (docs/deploy.md): `all` serves HTTP and runs the background work (one
+   * process is a whole shop), `web` serves HTTP only, `worker` runs the background work and serves
+   * only /api/health.
+   */
+  processRole: 'all' | 'web' | 'worker';
+  /**
+   * How long a background claim (a periodic task, an e-mail being sent, an import job) lasts unless
+   * its holder renews it; holders renew every third of it, so a live holder never loses one, and a
+   * killed one lets another process take the work after at most this long.
+   */
+  jobLeaseMs: number;
   /** Operators: the accounts with these emails (lower case) review business verifications. */
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
@@ -125,10 +155,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the migrations connection is for PostgreSQL)');
+  if (env.DATABASE_READ_URL && !env.DATABASE_URL) problems.push('DATABASE_READ_URL: set DATABASE_URL too (a read replica is one of the PostgreSQL primary)');
+  if (env.PROCESS_ROLE !== 'all' && !env.DATABASE_URL) {
+    // The embedded database belongs to one process, which then does everything.
+    problems.push(`PROCESS_ROLE: ${env.PROCESS_ROLE} needs DATABASE_URL (PostgreSQL); with the embedded database the one process runs as all`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null, readUrl: env.DATABASE_READ_URL ?? null, readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.
@@ -159,6 +195,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
     orderSweepIntervalMs: env.ORDER_SWEEP_INTERVAL_MS,
     mailIntervalMs: env.MAIL_INTERVAL_MS,
+    processRole: env.PROCESS_ROLE,
+    jobLeaseMs: env.JOB_LEASE_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
     requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,

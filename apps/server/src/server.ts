@@ -65,7 +65,8 @@ async function main(): Promise<void> {
     if (error instanceof StartupError) fail(`BulkCart could not start: ${error.message}`);
     fail(`BulkCart could not start: ${(error as Error).message}`);
   }
-  process.stdout.write(`BulkCart is listening on ${server.url} (database: ${server.database.kind})\n`);
+  const role = server.role === 'all' ? '' : `, role: ${server.role}`;
+  process.stdout.write(`BulkCart is listening on ${server.url} (database: ${server.database.kind}${role})\n`);
   const nodeMajor = Number(process.versions.node.split('.')[0]);
   if (nodeMajor < OLDEST_SUPPORTED_NODE) {
     server.app.log.warn(`Node ${process.versions.node} is past its end of life: install Node 24 LTS (or 22). See README.md.`);

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app.ts';
+import { buildApp, buildWorkerApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, type Database, type DatabaseOptions } from './db/client.ts';
 import { runMigrations, STARTUP_LOCK_ID } from './db/migrate.ts';
 import { seedDemoData } from './db/seed/index.ts';
-import { startBackgroundWork } from './background.ts';
-import { scheduleExpirySweeps } from './modules/business/expiry-sweep.ts';
-import { verificationNotifier } from './modules/notifications/notify.ts';
+import { runsBackgroundWork, startBackgroundWork } from './background.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
+  role: Config['processRole'];
   database: Database;
   url: string;
   stop(): Promise<void>;
@@ -18,22 +17,42 @@ export interface RunningServer {
 /** A start-up failure with a one-line reason for the operator (no stack trace). */
 export class StartupError extends Error {}
 
-export async function prepareDatabase(config: Config): Promise<Database> {
-  let database: Database;
+/** Opens a database, or stops start-up with a one-line reason naming it (`what`) and where it is. */
+async function openOrExplain(options: DatabaseOptions, what: string): Promise<Database> {
   try {
-    database = await openDatabase(config.database);
+    return await openDatabase(options);
   } catch (error) {
-    const where = config.database.kind === 'postgres' ? redact(config.database.url) : config.database.dataDir ?? 'memory';
-    throw new StartupError(`Cannot open the database at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
+    const where = options.kind === 'postgres' ? redact(options.url) : options.dataDir ?? 'memory';
+    throw new StartupError(`Cannot open ${what} at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
   }
-  await database.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(database));
+}
+
+export async function prepareDatabase(config: Config): Promise<Database> {
+  const database = await openOrExplain(config.database, 'the database');
+  const migrationUrl = config.database.kind === 'postgres' ? config.database.migrationUrl : null;
+  if (!migrationUrl) {
+    await database.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(database));
+    return database;
+  }
+  // Migrations take a direct connection (DATABASE_MIGRATION_URL), past the pooler (docs/deploy.md).
+  const direct = await openOrExplain({ kind: 'postgres', url: migrationUrl, poolSize: 2 }, 'the migrations database').catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  try {
+    await direct.withExclusiveLock(STARTUP_LOCK_ID, () => runMigrations(direct));
+  } finally {
+    await direct.close();
+  }
   return database;
 }
 
 /** Opens the database, migrates, seeds (demo mode), and listens. Used by server.ts and tests. */
 export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
   const database = await prepareDatabase(config);
-  const { app, ctx } = await buildApp({ config, database, logger: options.logger });
+  // A worker serves only /api/health; web and all serve the whole product (docs/deploy.md).
+  const build = config.processRole === 'worker' ? buildWorkerApp : buildApp;
+  const { app, ctx } = await build({ config, database, logger: options.logger });
   if (config.seedDemo) await database.withExclusiveLock(STARTUP_LOCK_ID, () => seedDemoData(ctx));
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -45,19 +64,18 @@ export async function startServer(config: Config, options: { logger?: boolean | 
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
     throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  // Permits that lapse turn their buyers back (docs/decisions/014); their notices reach the bell and, when mail is set, the outbox.
-  const stopSweeps = scheduleExpirySweeps(ctx.db, app.log, verificationNotifier(config));
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const background = startBackgroundWork(ctx, app.log);
+  // Every periodic job runs from one scheduler, in `all` and `worker` processes only.
+  const background = runsBackgroundWork(config.processRole) ? startBackgroundWork(ctx, app.log) : null;
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' || config.host === '::' ? 'localhost' : config.host;
   return {
     app,
+    role: config.processRole,
     database,
     url: `http://${shownHost}:${port}`,
     async stop() {
-      await background.stop();
-      stopSweeps();
+      await background?.stop();
       await app.close();
       await database.close();
     },

@@ -111,7 +111,7 @@ describe('server start-up', { timeout: HANG_MS + 30_000 }, () => {
       const run = await runServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' }, /listening on/);
       expect(run.stdout).toContain(`http://localhost:${port}`);
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
-      expect(await health.json()).toEqual({ status: 'ok', db: 'ok' });
+      expect(await health.json()).toEqual({ status: 'ok', db: 'ok', databases: { primary: 'ok' } });
       const stopped = await run.kill!();
       expect(stopped.code).toBe(0);
     }

@@ -61,7 +61,12 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   };
 }
 
-async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
+/**
+ * A node-postgres pool and its Drizzle handle, opening no connection yet. Queries use unnamed
+ * statements only (node-postgres names one only when asked, and nothing here asks), so they work
+ * through PgBouncer in transaction pooling (docs/deploy.md).
+ */
+export async function createPostgresPool(url: string, poolSize: number, poolWaitMs: number) {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
   // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
@@ -70,7 +75,11 @@ async function openPostgres(url: string, poolSize: number, poolWaitMs: number): 
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
+}
+
+async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
+  const { pool, db } = await createPostgresPool(url, poolSize, poolWaitMs);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',
@@ -79,13 +88,21 @@ async function openPostgres(url: string, poolSize: number, poolWaitMs: number): 
       await pool.query('SELECT 1');
     },
     async withExclusiveLock(lockId, fn) {
-      // Session-level lock on a connection of its own: a crashed holder's session ends and frees it.
+      // A transaction-scoped lock on a connection of its own, held until its COMMIT: through PgBouncer in
+      // transaction pooling the transaction keeps one server connection, where a session lock would stay
+      // behind on whichever server connection took it (and be "held" by the next client given it). A
+      // crashed holder's transaction ends with its connection and frees the lock.
       const lockClient = await pool.connect();
       try {
-        await lockClient.query('SELECT pg_advisory_lock($1)', [lockId]);
-        return await fn();
+        await lockClient.query('BEGIN');
+        await lockClient.query('SELECT pg_advisory_xact_lock($1)', [lockId]);
+        const result = await fn();
+        await lockClient.query('COMMIT');
+        return result;
+      } catch (error) {
+        await lockClient.query('ROLLBACK').catch(() => {});
+        throw error;
       } finally {
-        await lockClient.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
         lockClient.release();
       }
     },

@@ -28,6 +28,8 @@ export const catalogImports = pgTable(
     unchangedCount: integer('unchanged_count').notNull().default(0),
     invalidCount: integer('invalid_count').notNull().default(0),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** The process holding the lease, or that held it last (host:pid:tag): renewals check it. */
+    claimedBy: text('claimed_by'),
     attempts: smallint('attempts').notNull().default(0),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
     undoneAt: timestamp('undone_at', { withTimezone: true }),

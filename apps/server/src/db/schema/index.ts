@@ -6,3 +6,4 @@ export * from './search.ts';
 export * from './business.ts';
 export * from './cart.ts';
 export * from './catalog-imports.ts';
+export * from './background.ts';

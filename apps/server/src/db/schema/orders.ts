@@ -217,6 +217,8 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A sender holds the row until then; past it, another process may take it over. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** The process holding the claim, or that held it last (host:pid:tag): renewals and marks check it. */
+    claimedBy: text('claimed_by'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     /** The body holds a secret link (verification, password reset): deleted once delivered, never kept. */

@@ -24,7 +24,7 @@ export interface Notice {
  */
 export type Notify = (userId: string, notice: Notice, tx: Tx) => Promise<void>;
 
-/** Records nothing: for unit use; start.ts passes the notifications module's verificationNotifier. */
+/** Records nothing: for unit use; background.ts passes the notifications module's verificationNotifier. */
 export const recordNothing: Notify = async () => {};
 
 export const WARN_DAYS = 14;
@@ -85,15 +85,5 @@ export async function runExpirySweep(db: Db, options: { now?: Date; notify?: Not
   return { warned, expired };
 }
 
+/** How often the background scheduler sweeps (background.ts). */
 export const SWEEP_EVERY_MS = 60 * 60 * 1000;
-
-/** Sweeps now and every hour until stopped; a failed sweep is logged and tried again next time. */
-export function scheduleExpirySweeps(db: Db, log: { error(obj: object, msg: string): void }, notify: Notify = recordNothing): () => void {
-  const sweep = () => {
-    runExpirySweep(db, { notify }).catch((err: unknown) => log.error({ err }, 'expiry sweep failed'));
-  };
-  sweep();
-  const timer = setInterval(sweep, SWEEP_EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}

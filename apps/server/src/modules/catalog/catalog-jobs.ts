@@ -4,9 +4,14 @@ import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { catalogImportRows, catalogImports, products, type CatalogImportRow, type StagedProduct } from '../../db/schema/index.ts';
 import { changedCells, describeCsvError, parseCsvRecords, refuseFileBytes, stagedColumns, toStaged } from './catalog-csv.ts';
+import { holdingLease, intervalOf, PROCESS_CLAIMER, type Claimant } from '../../lib/lease.ts';
 
-/** How long a claim lasts without renewal: a process that died lets go of its job after this. */
+/**
+ * How long a claim lasts without renewal (the server passes JOB_LEASE_MS): a process that died lets go
+ * of its job after this. A live one renews it after each batch and every third of it in between.
+ */
 export const LEASE_MS = 60_000;
+const DEFAULT_CLAIMANT: Claimant = { claimer: PROCESS_CLAIMER, leaseMs: LEASE_MS };
 /** A job whose work has thrown this many times is failed instead of tried again. */
 const MAX_ATTEMPTS = 3;
 const VALIDATE_BATCH = 500;
@@ -22,12 +27,15 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /** A reason the seller reads, for a job that ends in `failed`. */
 class JobFailure extends Error {}
 
+/** This process's lease lapsed and another process holds the job now: stop, and leave it to that one. */
+class LeaseLost extends Error {}
+
 /**
  * Takes one job that is waiting for work (validating or applying) and nobody holds, for LEASE_MS. The
  * job is picked in a MATERIALIZED CTE with SKIP LOCKED and joined on, so two processes never take the
  * same one (docs/decisions/018-catalog-import.md).
  */
-async function claimJob(db: Db, onlyId?: string): Promise<CatalogImportRow | undefined> {
+async function claimJob(db: Db, claimant: Claimant, onlyId?: string): Promise<CatalogImportRow | undefined> {
   const only = onlyId ? sql`AND id = ${onlyId}` : sql``;
   const [picked] = await queryRows<{ id: string }>(
     db,
@@ -37,7 +45,7 @@ async function claimJob(db: Db, onlyId?: string): Promise<CatalogImportRow | und
           ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED
         )
         UPDATE catalog_imports j
-        SET lease_until = now() + ${`${LEASE_MS} milliseconds`}::interval, attempts = j.attempts + 1, updated_at = now()
+        SET lease_until = now() + ${intervalOf(claimant.leaseMs)}::interval, claimed_by = ${claimant.claimer}, attempts = j.attempts + 1, updated_at = now()
         FROM picked WHERE j.id = picked.id
         RETURNING j.id`,
   );
@@ -46,11 +54,14 @@ async function claimJob(db: Db, onlyId?: string): Promise<CatalogImportRow | und
   return job;
 }
 
-async function renewLease(db: Db, id: string, progress: { done: number; total?: number }): Promise<void> {
-  await db
+/** Records progress and renews the lease; throws LeaseLost when another process holds the job now. */
+async function renewLease(db: Db, claimant: Claimant, id: string, progress: { done?: number; total?: number } = {}): Promise<void> {
+  const renewed = await db
     .update(catalogImports)
-    .set({ ...progress, leaseUntil: sql`now() + ${`${LEASE_MS} milliseconds`}::interval`, updatedAt: sql`now()` })
-    .where(eq(catalogImports.id, id));
+    .set({ ...progress, leaseUntil: sql`now() + ${intervalOf(claimant.leaseMs)}::interval`, updatedAt: sql`now()` })
+    .where(and(eq(catalogImports.id, id), eq(catalogImports.claimedBy, claimant.claimer)))
+    .returning({ id: catalogImports.id });
+  if (renewed.length === 0) throw new LeaseLost();
 }
 
 async function failJob(db: Db, id: string, reason: string): Promise<void> {
@@ -108,7 +119,7 @@ async function classify(db: Db, job: CatalogImportRow, rows: StagedRow[]): Promi
   }
 }
 
-async function validateJob(db: Db, job: CatalogImportRow): Promise<void> {
+async function validateJob(db: Db, claimant: Claimant, job: CatalogImportRow): Promise<void> {
   // A job taken over after a crash starts its validation again: its rows so far are dropped.
   await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, job.id));
   const file = job.file;
@@ -116,7 +127,7 @@ async function validateJob(db: Db, job: CatalogImportRow): Promise<void> {
   const refusal = refuseFileBytes(file);
   if (refusal) throw new JobFailure(refusal);
   const total = await countRows(file);
-  await renewLease(db, job.id, { done: 0, total });
+  await renewLease(db, claimant, job.id, { done: 0, total });
 
   let header: CatalogCsvColumn[] | null = null;
   let rowNumber = 1;
@@ -125,7 +136,7 @@ async function validateJob(db: Db, job: CatalogImportRow): Promise<void> {
     await classify(db, job, batch);
     if (batch.length > 0) await db.insert(catalogImportRows).values(batch);
     batch = [];
-    await renewLease(db, job.id, { done: rowNumber - 1 });
+    await renewLease(db, claimant, job.id, { done: rowNumber - 1 });
     await yieldToEventLoop();
   };
   for await (const record of parseCsvRecords(file)) {
@@ -201,7 +212,7 @@ async function finishValidation(db: Db, importId: string): Promise<void> {
  * again at write time (the seller may have added that SKU since the preview); what it was before is kept
  * for undo. Unchanged and invalid rows are never touched.
  */
-async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void> {
+async function applyJob(db: Db, claimant: Claimant, job: CatalogImportRow, now: Date): Promise<void> {
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(catalogImportRows)
@@ -218,7 +229,7 @@ async function applyJob(db: Db, job: CatalogImportRow, now: Date): Promise<void>
     const batch = await db.transaction((tx) => applyBatch(tx as unknown as Db, job, afterRow));
     done += batch.written;
     afterRow = batch.lastRow;
-    await renewLease(db, job.id, { done, total });
+    await renewLease(db, claimant, job.id, { done, total });
     await yieldToEventLoop();
     if (batch.seen < APPLY_BATCH) break;
   }
@@ -292,11 +303,15 @@ async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Prom
   return { ...result, written: outcome.length };
 }
 
-async function workOn(db: Db, job: CatalogImportRow, now: () => Date): Promise<void> {
+async function workOn(db: Db, claimant: Claimant, job: CatalogImportRow, now: () => Date): Promise<void> {
   try {
-    if (job.status === 'validating') await validateJob(db, job);
-    else await applyJob(db, job, now());
+    await holdingLease(
+      claimant.leaseMs,
+      () => renewLease(db, claimant, job.id),
+      () => (job.status === 'validating' ? validateJob(db, claimant, job) : applyJob(db, claimant, job, now())),
+    );
   } catch (error) {
+    if (error instanceof LeaseLost) return;
     const reason = error instanceof JobFailure ? error.message : describeCsvError(error);
     if (reason) return failJob(db, job.id, reason);
     if (job.attempts < MAX_ATTEMPTS) throw error;
@@ -311,10 +326,10 @@ async function workOn(db: Db, job: CatalogImportRow, now: () => Date): Promise<v
 }
 
 /** Works every waiting job this process can claim, one at a time; `onlyId` narrows it to one job. */
-export async function runCatalogJobs(db: Db, now: () => Date, onlyId?: string): Promise<number> {
+export async function runCatalogJobs(db: Db, now: () => Date, onlyId?: string, claimant: Claimant = DEFAULT_CLAIMANT): Promise<number> {
   let worked = 0;
-  for (let job = await claimJob(db, onlyId); job; job = await claimJob(db, onlyId)) {
-    await workOn(db, job, now);
+  for (let job = await claimJob(db, claimant, onlyId); job; job = await claimJob(db, claimant, onlyId)) {
+    await workOn(db, claimant, job, now);
     worked += 1;
   }
   return worked;
@@ -330,10 +345,11 @@ export class CatalogJobKicker {
     private readonly db: Db,
     private readonly now: () => Date,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly claimant: Claimant = DEFAULT_CLAIMANT,
   ) {}
   kick(id: string): void {
     this.running = this.running
-      .then(() => runCatalogJobs(this.db, this.now, id))
+      .then(() => runCatalogJobs(this.db, this.now, id, this.claimant))
       .then(
         () => undefined,
         (error: unknown) => this.log.warn({ err: error }, 'catalog import job failed; the background sweep tries it again'),

@@ -22,6 +22,7 @@ import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
 import { exportCatalogCsv } from './catalog-csv.ts';
 import { createImport, errorsCsv, getImport, listChanges, listImports, startApply, undoImport, type SellerContext } from './catalog-import.service.ts';
 import { CatalogJobKicker } from './catalog-jobs.ts';
+import { processClaimant } from '../../lib/lease.ts';
 
 const tags = ['catalog'];
 export const IMPORT_FILE_FIELD = 'file';
@@ -50,9 +51,10 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
 
 /** Catalog export and import (docs/decisions/018-catalog-import.md): every route is the signed-in seller's own. */
 export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const jobs = new CatalogJobKicker(ctx.db, ctx.clock, app.log);
+  // A `web` process leaves every job to the workers (docs/deploy.md); the others start an upload's at once.
+  const jobs = ctx.config.processRole === 'web' ? null : new CatalogJobKicker(ctx.db, ctx.clock, app.log, processClaimant(ctx.config.jobLeaseMs));
   app.addHook('onClose', async () => {
-    await jobs.idle();
+    await jobs?.idle();
   });
   const seller = async (request: FastifyRequest): Promise<SellerContext> => ({ db: ctx.db, user: await requireUser(ctx.auth, request), clock: ctx.clock });
   // A malformed id names no import, for anyone: the same 404 before the session is read (`/api/catalog-imports/.` included).
@@ -66,7 +68,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     routeContract({ summary: 'Your whole catalog as CSV (docs/product/catalog-csv.md)', tags, signedIn: true, response: {}, download: 'attachment' }),
     async (request, reply) => {
       const { user } = await seller(request);
-      return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.db, user.id));
+      return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.reads.dbFor(request), user.id));
     },
   );
 
@@ -117,7 +119,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     }),
     async (request, reply) => {
       const answer = await startApply(await sellerOfJob(request), request.params.id);
-      jobs.kick(answer.id);
+      jobs?.kick(answer.id);
       return reply.status(202).send(answer);
     },
   );
@@ -165,7 +167,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
         if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(ctxSeller.user, 'import products');
         const upload = await readSingleFile(request, IMPORT_UPLOAD);
         const created = await createImport(ctxSeller, { file: upload.bytes, fileName: upload.filename });
-        jobs.kick(created.id);
+        jobs?.kick(created.id);
         return reply.status(202).send(created);
       },
     );

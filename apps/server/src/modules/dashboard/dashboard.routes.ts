@@ -21,7 +21,8 @@ function sendCsv(reply: FastifyReply, filename: string, body: Readable): Fastify
 
 /** The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): always the session's own orders. */
 export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const as = async (request: FastifyRequest): Promise<DashboardContext> => ({ db: ctx.db, clock: ctx.clock, user: await requireUser(ctx.auth, request) });
+  // Figures and exports tolerate a moment's lag: they read the replica when there is one (read-routing.ts).
+  const as = async (request: FastifyRequest): Promise<DashboardContext> => ({ db: ctx.reads.dbFor(request), clock: ctx.clock, user: await requireUser(ctx.auth, request) });
 
   app.get(
     '/api/seller/dashboard',
@@ -32,7 +33,11 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
       querystring: dashboardQuerySchema,
       response: { 200: dashboardSchema },
     }),
-    async (request) => getDashboard(await as(request), parseInput(dashboardQuerySchema, request.query)),
+    async (request) => {
+      const seller = await as(request);
+      const query = parseInput(dashboardQuerySchema, request.query);
+      return ctx.reads.read(request, (db) => getDashboard({ ...seller, db }, query));
+    },
   );
 
   app.get(
@@ -41,7 +46,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
     async (request, reply) => {
       const seller = await as(request);
       const query = parseInput(dashboardQuerySchema, request.query);
-      const points = await getDashboardSeries(seller, query);
+      const points = await ctx.reads.read(request, (db) => getDashboardSeries({ ...seller, db }, query));
       return sendCsv(reply, `sales-${query.period}.csv`, exportSeries(points));
     },
   );

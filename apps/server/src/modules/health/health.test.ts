@@ -10,7 +10,7 @@ describeEachDatabase('health and start-up', (env) => {
   it('answers /api/health with the database status', async () => {
     const response = await env().request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', db: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', db: 'ok', databases: { primary: 'ok' } });
     expect(response.headers['x-request-id']).toMatch(/[\w-]{8,}/);
   });
 

@@ -3,6 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { emailOutbox } from '../../db/schema/orders.ts';
+import { holdingLease, PROCESS_CLAIMER, type Claimant } from '../../lib/lease.ts';
 
 /** What the deliverer needs of a mail transport (nodemailer's, or a test's). */
 export interface MailTransport {
@@ -15,7 +16,10 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
   return nodemailer.createTransport(smtpUrl, { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 } as never);
 }
 
-/** How long one process holds a claimed email; past it (the process died mid-send) another may try. */
+/**
+ * How long one process holds a claimed email unless it renews the claim (it does while sending); past
+ * it (the process died mid-send) another may try. JOB_LEASE_MS sets it for the server's deliverer.
+ */
 const CLAIM_MS = 60_000;
 const BACKOFF_FIRST_MS = 1_000;
 const BACKOFF_MAX_MS = 15 * 60_000;
@@ -32,7 +36,7 @@ export function backoffMs(attempts: number): number {
  * picked in a MATERIALIZED CTE and joined on, so the claim takes exactly the row picked: a subquery in
  * the WHERE clause may be run again while PostgreSQL rechecks a row changed under it.
  */
-async function claimNext(db: Db, now: Date) {
+async function claimNext(db: Db, now: Date, claimant: Claimant) {
   const at = now.toISOString();
   const [row] = await queryRows<{ id: string; toEmail: string; subject: string; body: string; attempts: number; carriesSecret: boolean }>(
     db,
@@ -43,7 +47,8 @@ async function claimNext(db: Db, now: Date) {
           ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED
         )
         UPDATE email_outbox o
-        SET claimed_until = ${new Date(now.getTime() + CLAIM_MS).toISOString()}::timestamptz, attempts = o.attempts + 1, updated_at = now()
+        SET claimed_until = ${new Date(now.getTime() + claimant.leaseMs).toISOString()}::timestamptz, claimed_by = ${claimant.claimer},
+            attempts = o.attempts + 1, updated_at = now()
         FROM picked WHERE o.id = picked.id AND o.sent_at IS NULL
         RETURNING o.id, o.to_email AS "toEmail", o.subject, o.body, o.attempts, o.carries_secret AS "carriesSecret"`,
   );
@@ -55,14 +60,30 @@ async function claimNext(db: Db, now: Date) {
  * outbox row's, so even a send repeated after a crash between sending and marking is one message to
  * any server that de-duplicates. A failure puts the row back with a later attempt time.
  */
-export async function deliverDueEmails(db: Db, transport: MailTransport, from: string, now: Date): Promise<{ sent: number; failed: number }> {
+export async function deliverDueEmails(
+  db: Db,
+  transport: MailTransport,
+  from: string,
+  now: Date,
+  claimant: Claimant = { claimer: PROCESS_CLAIMER, leaseMs: CLAIM_MS },
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (let i = 0; i < BATCH; i += 1) {
-    const row = await claimNext(db, now);
+    const row = await claimNext(db, now, claimant);
     if (!row) break;
     try {
-      await transport.sendMail({ from, to: row.toEmail, subject: row.subject, text: row.body, messageId: `<${row.id}@bulkcart>` });
+      // A slow mail server must not let the claim lapse under a live sender (two sends of one e-mail):
+      // the claim is renewed, on the same clock as `now`, while the send is under way.
+      const claimedAt = Date.now();
+      const renew = () =>
+        db
+          .update(emailOutbox)
+          .set({ claimedUntil: new Date(now.getTime() + (Date.now() - claimedAt) + claimant.leaseMs), updatedAt: sql`now()` })
+          .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimedBy, claimant.claimer), isNull(emailOutbox.sentAt)));
+      await holdingLease(claimant.leaseMs, renew, () =>
+        transport.sendMail({ from, to: row.toEmail, subject: row.subject, text: row.body, messageId: `<${row.id}@bulkcart>` }),
+      );
       // A verification or reset link is not kept once delivered: the mailbox holds it, not our table.
       if (row.carriesSecret) await db.delete(emailOutbox).where(eq(emailOutbox.id, row.id));
       else {
@@ -81,7 +102,8 @@ export async function deliverDueEmails(db: Db, transport: MailTransport, from: s
           lastError: String((error as Error).message ?? error).slice(0, 500),
           updatedAt: sql`now()`,
         })
-        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt)));
+        // Only this sender's own claim is put back: a process that took the row over keeps it.
+        .where(and(eq(emailOutbox.id, row.id), isNull(emailOutbox.sentAt), eq(emailOutbox.claimedBy, claimant.claimer)));
       failed += 1;
       // The server is likely down: the rest wait for their own next attempt.
       break;

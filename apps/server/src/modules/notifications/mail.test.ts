@@ -39,6 +39,13 @@ async function outbox(env: TestEnv) {
   );
 }
 
+async function claims(env: TestEnv) {
+  return queryRows<{ claimed_by: string | null; sent: boolean; attempts: number }>(
+    env.db(),
+    sql`SELECT claimed_by, sent_at IS NOT NULL AS sent, attempts FROM email_outbox ORDER BY created_at`,
+  );
+}
+
 for (const kind of DATABASE_KINDS) {
   describe(`order emails [${kind}]`, () => {
     const cleanups: Array<() => Promise<void> | void> = [];
@@ -109,6 +116,32 @@ for (const kind of DATABASE_KINDS) {
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]?.raw).toContain(order.number);
       expect(await outbox(env)).toEqual([{ attempts: 3, sent: true, last_error: null }]);
+    }, 120_000);
+
+    it('leaves an e-mail claimed by a process that died to another process once the claim lapses, and sends it once', async () => {
+      const smtp = await startSmtp();
+      cleanups.push(smtp.close);
+      const env = await createTestEnv(kind, { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` });
+      cleanups.push(() => env.close());
+      const { order } = await placeOrder(env, 'Orphan');
+      const transport = createSmtpTransport(env.config.mail!.smtpUrl);
+      const from = env.config.mail!.from;
+      const now = new Date();
+      // A process claims the e-mail for 30 s and dies before sending (it never renews nor marks it).
+      const stalled = { sendMail: () => new Promise<never>(() => {}) };
+      const dead = { claimer: 'dead-process', leaseMs: 30_000 };
+      void deliverDueEmails(env.db(), stalled, from, now, dead);
+      await vi.waitFor(async () => expect((await claims(env))[0]?.claimed_by).toBe('dead-process'), { timeout: 10_000, interval: 20 });
+      const next = { claimer: 'next-process', leaseMs: 30_000 };
+      // While the claim runs, another process leaves the e-mail alone…
+      expect(await deliverDueEmails(env.db(), transport, from, new Date(now.getTime() + 29_000), next)).toEqual({ sent: 0, failed: 0 });
+      // …and after it, sends it, once.
+      expect(await deliverDueEmails(env.db(), transport, from, new Date(now.getTime() + 31_000), next)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDueEmails(env.db(), transport, from, new Date(now.getTime() + 120_000), next)).toEqual({ sent: 0, failed: 0 });
+      transport.close?.();
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.raw).toContain(order.number);
+      expect(await claims(env)).toEqual([{ claimed_by: 'next-process', sent: true, attempts: 2 }]);
     }, 120_000);
 
     if (kind === 'postgres') {

@@ -45,20 +45,21 @@ const tags = ['products'];
  */
 export async function registerProductRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Public reads: requests arriving together share one query and one serialised answer
-  // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema.
+  // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema. They and
+  // the seller's own list read the replica when there is one (plugins/read-routing.ts).
   app.get('/api/topproduct', routeContract({ summary: 'The featured products: the 8 best rated', tags, response: { 200: productListSchema } }), async (request, reply) => {
-    const top = await listTopProducts(ctx);
+    const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
     return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
   });
 
   app.get('/api/allproduct', routeContract({ summary: 'One page of the catalog, newest first', tags, querystring: productListQuerySchema, response: { 200: productListSchema } }), async (request, reply) => {
     const query = parseInput(productListQuerySchema, request.query);
-    const page = await listProducts(ctx, query);
+    const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
     return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), nextPageLink('/api/allproduct', linkParamsOf(query), page)));
   });
 
   app.get<IdParams>('/api/product/:id', routeContract({ summary: 'One product', tags, params: idParams, response: { 200: productSchema } }), async (request, reply) => {
-    const product = await getProduct(ctx, { id: request.params.id });
+    const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: request.params.id }));
     return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
   });
 
@@ -75,7 +76,7 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     async (request, reply) => {
     const user = await requireUser(ctx.auth, request);
     const query = parseInput(myProductsQuerySchema, request.query);
-    const page = await listOwnProducts({ db: ctx.db, user }, { email: request.params.email, query });
+    const page = await ctx.reads.read(request, (db) => listOwnProducts({ db, user }, { email: request.params.email, query }));
     return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, { ...linkParamsOf(query), q: query.q, stock: query.stock }, page);
   });
 

@@ -17,7 +17,7 @@ export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext
     routeContract({ summary: 'Products matching words (typos tolerated), filters and a sort, with facet counts', tags, querystring: searchQuerySchema, response: { 200: searchResultSchema } }),
     async (request) => {
       const query = parseInput(searchQuerySchema, request.query);
-      return searchProducts(ctx, query);
+      return ctx.reads.read(request, (db) => searchProducts({ db }, query));
     },
   );
 
@@ -26,7 +26,7 @@ export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext
     routeContract({ summary: 'Up to 8 product names and categories completing what the buyer types', tags, querystring: suggestQuerySchema, response: { 200: suggestResultSchema } }),
     async (request) => {
       const { q } = parseInput(suggestQuerySchema, request.query);
-      return suggest(ctx, q);
+      return ctx.reads.read(request, (db) => suggest({ db }, q));
     },
   );
 }

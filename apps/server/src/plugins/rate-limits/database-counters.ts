@@ -90,3 +90,17 @@ export async function sweepExpiredCounters(db: Db, batch = SWEEP_BATCH): Promise
   );
   return row?.deleted ?? 0;
 }
+
+/** Batches one pass of the background sweep deletes at most, so a pass stays short under any backlog. */
+const SWEEP_PASS_BATCHES = 20;
+
+/** The background sweep (background.ts): expired counters in bounded batches until none is left or the pass is full. */
+export async function sweepAllExpiredCounters(db: Db): Promise<number> {
+  let deleted = 0;
+  for (let i = 0; i < SWEEP_PASS_BATCHES; i += 1) {
+    const batch = await sweepExpiredCounters(db);
+    deleted += batch;
+    if (batch < SWEEP_BATCH) break;
+  }
+  return deleted;
+}

@@ -4,15 +4,13 @@ import type { AppContext } from '../../context.ts';
 import { SIGN_IN_PATH, SIGN_UP_PATH } from '../../modules/accounts/auth.routes.ts';
 import { pathOf } from '../canonical-path.ts';
 import { BlockedKeys } from './blocked-keys.ts';
-import { clearCounter, countAttempts, sweepExpiredCounters, uncountAttempts, SWEEP_BATCH, type CountedAttempt, type CounterSpec } from './database-counters.ts';
+import { clearCounter, countAttempts, uncountAttempts, type CountedAttempt, type CounterSpec } from './database-counters.ts';
 import { HOUR_MS, MINUTE_MS, refuse } from './refusal.ts';
 
 /** Failed tries allowed per IP and per email within a minute; the next one is refused (429). */
 export const FAILED_ATTEMPTS_PER_MINUTE = 5;
 /** Accounts one IP may create per hour: far above a real office, far below a sign-up bot. */
 export const SIGN_UPS_PER_IP_PER_HOUR = 300;
-/** How often a process sweeps when the last sweep found the table clean. */
-const SWEEP_INTERVAL_MS = 30_000;
 
 function emailOf(request: FastifyRequest): string | null {
   const email = (request.body as { email?: unknown } | undefined)?.email;
@@ -68,7 +66,6 @@ function countersFor(request: FastifyRequest, secret: string): { form: 'sign-in'
  */
 export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): void {
   const admissions = new WeakMap<FastifyRequest, Admission>();
-  const sweep = { nextAt: 0, running: false };
   const blocked = new BlockedKeys();
   const secret = ctx.config.authSecret;
 
@@ -113,19 +110,5 @@ export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): voi
     }
   });
 
-  // Off the answer's path: a cheap, bounded sweep keeps the table to the keys of the last hour.
-  app.addHook('onResponse', async (request) => {
-    if (!countersFor(request, secret) || sweep.running || Date.now() < sweep.nextAt) return;
-    sweep.running = true;
-    try {
-      const deleted = await sweepExpiredCounters(ctx.db);
-      // A full batch means more are waiting: sweep again on the next attempt rather than in 30 s.
-      sweep.nextAt = deleted >= SWEEP_BATCH ? 0 : Date.now() + SWEEP_INTERVAL_MS;
-    } catch (error) {
-      sweep.nextAt = Date.now() + SWEEP_INTERVAL_MS;
-      request.log.warn({ err: error }, 'rate limit sweep failed');
-    } finally {
-      sweep.running = false;
-    }
-  });
+  // Expired counters are deleted by the background scheduler (background.ts), not on the answer's path.
 }
