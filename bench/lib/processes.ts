@@ -11,6 +11,13 @@ let serverRoot = REPO_ROOT;
 export function useServerRoot(root: string): void {
   serverRoot = root;
 }
+
+/** Where `--cpu-prof` puts each server's profile (bench:api --cpu-prof=DIR); null: no profiling. */
+let profileDir: string | null = null;
+
+export function useCpuProfiles(dir: string): void {
+  profileDir = dir;
+}
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -20,6 +27,8 @@ export interface ChildServer {
   url: string;
   /** Resident memory of the process now, in MiB (VmRSS from /proc). */
   rssMiB(): number;
+  /** Its CPU profile, written when it exits (only with --cpu-prof). */
+  profileFile: string | null;
   stop(): Promise<void>;
 }
 
@@ -93,10 +102,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function wrap(child: ChildProcess, port: number): ChildServer {
+function wrap(child: ChildProcess, port: number, profileFile: string | null = null): ChildServer {
   const pid = child.pid;
   if (pid === undefined) throw new Error('child has no pid');
-  return { pid, port, url: `http://127.0.0.1:${port}`, rssMiB: () => readRssMiB(pid), stop: () => stopChild(child) };
+  return { pid, port, url: `http://127.0.0.1:${port}`, rssMiB: () => readRssMiB(pid), profileFile, stop: () => stopChild(child) };
 }
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -154,8 +163,12 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
     ...options.env,
   };
   const root = options.root ?? serverRoot;
-  const child = await spawnUntilReady(serverCommand(root), env, /BulkCart is listening/, options.name ?? `server:${port}`, root);
-  return wrap(child, port);
+  const name = options.name ?? `server-${port}`;
+  // Node writes the profile when the process exits, which a SIGTERM'd server does by itself.
+  const profileFile = profileDir ? path.join(profileDir, `${name.replace(/[^\w-]+/g, '_')}-${port}.cpuprofile`) : null;
+  const profiling = profileFile ? ['--cpu-prof', `--cpu-prof-dir=${path.dirname(profileFile)}`, `--cpu-prof-name=${path.basename(profileFile)}`] : [];
+  const child = await spawnUntilReady([...profiling, ...serverCommand(root)], env, /BulkCart is listening/, name, root);
+  return wrap(child, port, profileFile);
 }
 
 /** The bare node:http server that answers fixed bytes: the ceiling our endpoint is compared with. */
