@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
+import { attachSessionCache, type SessionUser } from './modules/accounts/session.ts';
+import { createSessionCache } from './modules/accounts/session-cache.ts';
 import { handleFrameworkError, registerErrorHandling } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -114,6 +116,8 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
 
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
   const ctx: AppContext = { config, database, db: database.db, auth: createAuth(config, database.db), clock, mailbox };
+  // Read through ctx, so a test that moves the clock moves the cache's bound with it.
+  attachSessionCache(ctx.auth, createSessionCache<SessionUser>({ ttlMs: config.sessionCacheMs, now: () => ctx.clock().getTime() }));
 
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);

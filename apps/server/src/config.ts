@@ -46,6 +46,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('BulkCart <orders@bulkcart.local>'),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
   REQUIRE_VERIFIED_SELLERS: boolean.default(false),
@@ -80,6 +81,11 @@ export interface Config {
   /** How often each process runs the order sweep (3-business-day cancel, late flags) and the mail deliverer. */
   orderSweepIntervalMs: number;
   mailIntervalMs: number;
+  /**
+   * How long this process may answer from a session it resolved, without asking the database again:
+   * the longest a session ended by another process still works here (docs/decisions/020-session-cache.md). 0: off.
+   */
+  sessionCacheMs: number;
   /** Operators: the accounts with these emails (lower case) review business verifications. */
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
@@ -159,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mail: env.SMTP_URL ? { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM } : null,
     orderSweepIntervalMs: env.ORDER_SWEEP_INTERVAL_MS,
     mailIntervalMs: env.MAIL_INTERVAL_MS,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
     requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,
