@@ -10,7 +10,8 @@ import type { NotificationToWrite } from '../notifications/notify.ts';
 import { loadOrders } from '../orders/order-answer.ts';
 import type { Tx } from '../../db/client.ts';
 import { assertCanBuy, resolveShipTo } from '../orders/orders.service.ts';
-import { draftOrder, takeStock, writeOrders, type Destination, type PlacedOrder } from '../orders/place-order.ts';
+import { draftOrder, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from '../orders/place-order.ts';
+import { slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
 import { lockCart, selectBuyableProducts, selectCartLines, selectSellers } from './cart.queries.ts';
@@ -100,6 +101,23 @@ function buyerNotice(ctx: CheckoutContext, numbers: string[], totalCents: number
   };
 }
 
+/** The checked-out lines leave the cart, in the orders' statement (place-order.ts writeOrders). */
+function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement {
+  const values: Record<string, unknown> = { cart_buyer: buyerId };
+  productIds.forEach((id, i) => {
+    values[`cart_p${i}`] = id;
+  });
+  return {
+    shape: `cart[${productIds.length}]`,
+    values,
+    build: () =>
+      tx
+        .delete(cartLines)
+        .where(and(eq(cartLines.buyerId, slot('cart_buyer')), inArray(cartLines.productId, productIds.map((_, i) => slot(`cart_p${i}`)))))
+        .getSQL(),
+  };
+}
+
 /**
  * The whole checkout in one transaction (docs/decisions/017-cart-and-checkout.md): the key's row first
  * (a concurrent repeat waits on its unique index, then replays), the cart's lock, every product of the
@@ -152,7 +170,7 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
   return writeOrders(tx, ctx.config, ctx.user, drafts, {
     destination,
     notifications: [buyerNotice(ctx, drafts.map((d) => d.order.number), priced.totalCents, poNumber)],
-    statements: [tx.delete(cartLines).where(and(eq(cartLines.buyerId, ctx.user.id), inArray(cartLines.productId, priced.lines.map((l) => l.productId)))).getSQL()],
+    statements: [emptyCart(tx, ctx.user.id, priced.lines.map((l) => l.productId))],
   });
 }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { formatMoney, quotePrice, type Address, type Order, type PriceQuote, type VerificationStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
-import { queryRows, decodeColumns, selectColumns } from '../../db/rows.ts';
+import { decodeColumns, selectColumns } from '../../db/rows.ts';
+import { preparedByShape, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalog.ts';
@@ -133,38 +135,13 @@ export interface Taken {
  * hold those rows' locks already, taken in id order (the checkout does); one line needs nothing.
  */
 export async function takeStock(tx: Tx, buyerId: string, lines: readonly PlacementLine[], options: { orders: number; readBuyer?: boolean }): Promise<Taken> {
-  const wanted = sql.join(
-    lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::integer)`),
-    sql`, `,
-  );
-  const buyer = options.readBuyer ? sql`${selectColumns(buyerColumns, 'b_')},` : sql``;
-  const buyerJoin = options.readBuyer ? sql`LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${buyerId}` : sql``;
-  const rows = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`WITH wanted (product_id, quantity) AS (VALUES ${wanted}),
-         taken AS (
-           UPDATE ${products} SET mainquantity = ${products.mainquantity} - wanted.quantity, updated_at = now()
-             FROM wanted
-            WHERE ${products.id} = wanted.product_id
-              AND ${products.mainquantity} >= wanted.quantity
-              AND ${products.minquantity} <= wanted.quantity
-              AND ${products.priceCents} IS NOT NULL
-              AND wanted.quantity % ${products.casepack} = 0
-              AND (${products.ownerId} IS NULL OR ${products.ownerId} <> ${buyerId})
-           RETURNING ${selectColumns(takenColumns, 't_')}
-         ),
-         numbered AS MATERIALIZED (
-           SELECT string_agg('BC-' || nextval('order_number_seq')::text, ',') AS numbers
-             FROM generate_series(1, ${options.orders}::integer)
-            WHERE EXISTS (SELECT 1 FROM taken)
-         )
-       SELECT numbered.numbers, ${buyer} taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
-         FROM numbered
-         ${buyerJoin}
-         LEFT JOIN taken ON true
-         LEFT JOIN ${users} ON ${users.id} = taken."t_ownerId"
-         LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = taken."t_ownerId"`,
-  );
+  const values: Record<string, unknown> = { buyer: buyerId, orders: options.orders };
+  lines.forEach((line, i) => {
+    values[`p${i}`] = line.productId;
+    values[`q${i}`] = line.quantity;
+  });
+  const statement = prepared(`take:${lines.length}:${options.readBuyer ? 'buyer' : ''}`, () => takeStockSql(lines.length, options.readBuyer === true));
+  const rows = await runPrepared(tx, statement, values);
   const first = rows[0] ?? {};
   const profile = options.readBuyer ? decodeColumns(buyerColumns, first, 'b_') : { status: null, permitExpires: null };
   const numbers = typeof first.numbers === 'string' ? first.numbers.split(',') : [];
@@ -173,6 +150,41 @@ export async function takeStock(tx: Tx, buyerId: string, lines: readonly Placeme
     numbers: numbers.sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))),
     buyerStatus: profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none',
   };
+}
+
+/** The statements of this module, built once per shape (db/prepared.ts). */
+const prepared = preparedByShape();
+
+function takeStockSql(lineCount: number, readBuyer: boolean): SQL {
+  const wanted = sql.join(
+    Array.from({ length: lineCount }, (_, i) => sql`(${slot(`p${i}`)}::uuid, ${slot(`q${i}`)}::integer)`),
+    sql`, `,
+  );
+  const buyer = readBuyer ? sql`${selectColumns(buyerColumns, 'b_')},` : sql``;
+  const buyerJoin = readBuyer ? sql`LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}` : sql``;
+  return sql`WITH wanted (product_id, quantity) AS (VALUES ${wanted}),
+         taken AS (
+           UPDATE ${products} SET mainquantity = ${products.mainquantity} - wanted.quantity, updated_at = now()
+             FROM wanted
+            WHERE ${products.id} = wanted.product_id
+              AND ${products.mainquantity} >= wanted.quantity
+              AND ${products.minquantity} <= wanted.quantity
+              AND ${products.priceCents} IS NOT NULL
+              AND wanted.quantity % ${products.casepack} = 0
+              AND (${products.ownerId} IS NULL OR ${products.ownerId} <> ${slot('buyer')})
+           RETURNING ${selectColumns(takenColumns, 't_')}
+         ),
+         numbered AS MATERIALIZED (
+           SELECT string_agg('BC-' || nextval('order_number_seq')::text, ',') AS numbers
+             FROM generate_series(1, ${slot('orders')}::integer)
+            WHERE EXISTS (SELECT 1 FROM taken)
+         )
+       SELECT numbered.numbers, ${buyer} taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+         FROM numbered
+         ${buyerJoin}
+         LEFT JOIN taken ON true
+         LEFT JOIN ${users} ON ${users.id} = taken."t_ownerId"
+         LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = taken."t_ownerId"`;
 }
 
 /** One order ready to be written: its row, its lines (as the answer reads them too) and who is told. */
@@ -261,12 +273,22 @@ export function draftOrder(placement: Placement, taken: readonly TakenLine[], nu
   return { order, lines, notifications: eventNotifications(told, 'placed', { kind: 'buyer', user: buyer }, seller.email) };
 }
 
+/**
+ * A data-modifying statement written with the orders, in the same statement: its values filled per call,
+ * its SQL (with `slot(name)` where those values go) built once per `shape`.
+ */
+export interface AlsoStatement {
+  shape: string;
+  values: Record<string, unknown>;
+  build: () => SQL;
+}
+
 /** What else the orders' statement writes: the buyer's default address, more notifications, other changes. */
 export interface AlsoWritten {
   destination: Destination;
   notifications?: NotificationToWrite[];
   /** Further data-modifying statements of the same purchase (the checkout empties the cart). */
-  statements?: SQL[];
+  statements?: AlsoStatement[];
 }
 
 export interface PlacedOrder {
@@ -274,6 +296,28 @@ export interface PlacedOrder {
   /** The order as the API answers it, from what was written (nothing is read back). */
   answer(now: Date): Order;
 }
+
+/**
+ * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
+ * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
+ */
+function slottedInsert(tx: Tx, tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, values: Record<string, unknown>, onConflictDoNothing = false): AlsoStatement {
+  const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
+  keysOf.forEach((keys, i) => {
+    for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
+  });
+  return {
+    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${onConflictDoNothing ? '!' : ''}`,
+    values,
+    build() {
+      const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
+      const insert = tx.insert(table).values(slotted as never);
+      return onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
+    },
+  };
+}
+
+const orderColumns = getTableColumns(orders);
 
 /**
  * Writes the drafted orders and everything that exists exactly when they do, in one statement: their
@@ -284,20 +328,22 @@ export interface PlacedOrder {
 export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten): Promise<PlacedOrder[]> {
   const actor = { kind: 'buyer' as const, user: buyer };
   const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
-  const statements: SQL[] = [
-    tx.insert(orderLines).values(drafts.flatMap((d) => d.lines)).getSQL(),
-    tx.insert(orderEvents).values(drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null))).getSQL(),
-    ...(told.notifications.length > 0 ? [tx.insert(notifications).values(told.notifications).getSQL()] : []),
-    ...(told.emails.length > 0 ? [tx.insert(emailOutbox).values(told.emails).getSQL()] : []),
-    ...(also.destination.saveShipTo ? [tx.insert(shipToAddresses).values({ userId: buyer.id, address: also.destination.shipTo }).onConflictDoNothing().getSQL()] : []),
+  const values: Record<string, unknown> = {};
+  const parts: AlsoStatement[] = [
+    slottedInsert(tx, 'l', orderLines, drafts.flatMap((d) => d.lines), values),
+    slottedInsert(tx, 'e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null)), values),
+    ...(told.notifications.length > 0 ? [slottedInsert(tx, 'n', notifications, told.notifications, values)] : []),
+    ...(told.emails.length > 0 ? [slottedInsert(tx, 'm', emailOutbox, told.emails, values)] : []),
+    ...(also.destination.saveShipTo ? [slottedInsert(tx, 's', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], values, true)] : []),
     ...(also.statements ?? []),
   ];
-  const ctes = statements.map((statement, i) => tx.$with(`written_${i}`, {}).as(statement));
-  const rows = await tx
-    .with(...ctes)
-    .insert(orders)
-    .values(drafts.map((d) => d.order))
-    .returning();
+  const main = slottedInsert(tx, 'o', orders, drafts.map((d) => d.order), values);
+  for (const part of also.statements ?? []) Object.assign(values, part.values);
+  const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
+    const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
+    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
+  });
+  const rows = (await runPrepared(tx, statement, values)).map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return drafts.map((draft) => {
     const row = byId.get(draft.order.id);
