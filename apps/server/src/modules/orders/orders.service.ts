@@ -7,7 +7,6 @@ import {
   type CreateOrderInput,
   type Order,
   type OrderStatus,
-  VERIFY_TEXT,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,8 +17,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, orderNotFound, wrongStatus } from './order-workflow.ts';
-import { draftOrder, explainRefusal, takeStock, writeOrders, type Destination, type PlacedOrder } from './place-order.ts';
-import { pricingOf } from '../business/buyer-status.ts';
+import { buyNow, type Destination } from './place-order.ts';
 
 export interface OrdersContext {
   db: Db;
@@ -75,25 +73,6 @@ export function assertCanBuy(user: SessionUser): void {
   }
 }
 
-/**
- * The whole purchase in one transaction of four statements (docs/decisions/021-purchase-statements.md):
- * BEGIN, the guarded decrement that also reads the buyer's status (the price is decided with it, not
- * with a page's), the order's seller and its number, then every row of the order at once, COMMIT.
- */
-async function purchaseInTransaction(tx: Tx, config: Config, user: SessionUser, input: CreateOrderInput, destination: Destination, idempotencyKey: string | null): Promise<PlacedOrder> {
-  const line = { productId: input.productId, quantity: input.quantity, ...(input.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(input.expectedUnitPrice) } : {}) };
-  const taken = await takeStock(tx, user.id, [line], { orders: 1, readBuyer: true });
-  const buyer = pricingOf(config.buyerVerification, taken.buyerStatus);
-  // Refused before anything else, as before the stock was looked at: the throw gives the units back.
-  if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-  const [number] = taken.numbers;
-  if (taken.lines.length === 0 || number === undefined) return explainRefusal(tx, user, line);
-  const placement = { buyer: user, breaksApply: buyer.breaksApply, lines: [line], idempotencyKey, poNumber: null, checkoutId: null };
-  const [placed] = await writeOrders(tx, config, user, [draftOrder(placement, taken.lines, number, destination)], { destination });
-  if (!placed) throw new Error('the order was not written');
-  return placed;
-}
-
 async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
   const [row] = await db.select({ address: shipToAddresses.address }).from(shipToAddresses).where(eq(shipToAddresses.userId, userId));
   return row?.address ?? null;
@@ -130,7 +109,8 @@ export async function createOrder(
   const { idempotencyKey: key, ...purchase } = input;
   try {
     const destination = await resolveShipTo(ctx, purchase.shipTo);
-    const placed = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.config, ctx.user, purchase, destination, key));
+    const line = { productId: purchase.productId, quantity: purchase.quantity, idempotencyKey: key, ...(purchase.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(purchase.expectedUnitPrice) } : {}) };
+    const placed = await buyNow(ctx.db, ctx.config, ctx.user, line, ctx.config.buyerVerification, destination);
     return { order: placed.answer(ctx.clock()), replayed: false };
   } catch (error) {
     if (key && (isUniqueViolation(error) || error instanceof AppError)) {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { formatMoney, quotePrice, type Address, type Order, type PriceQuote, type VerificationStatus } from '@bulkcart/contracts';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { formatMoney, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
 import { preparedByShape, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
@@ -11,9 +11,9 @@ import { businessProfiles } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { sellerSettings } from '../../db/schema/cart.ts';
 import { emailOutbox, notifications, orderEvents, orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { effectiveStatus } from '../business/buyer-status.ts';
+import { effectiveStatus, pricingOf } from '../business/buyer-status.ts';
 import { notificationRows, type NotificationToWrite } from '../notifications/notify.ts';
 import { toOrder, type AnswerLine } from './order-answer.ts';
 import { eventNotifications, eventRow } from './order-workflow.ts';
@@ -69,21 +69,27 @@ export function belowMinimumOrder(sellerName: string, minimumCents: number, tota
   );
 }
 
+/** What the refusal of a line reads of its product. */
+export interface ProductRules {
+  minquantity: number;
+  priceCents: number | null;
+  casepack: number;
+  mainquantity: number;
+  ownerId: string | null;
+}
+
 /**
- * After a guarded decrement matched nothing, one read of the current row tells the buyer why, in
- * the order a buyer fixes things: gone, too few, not for sale, not whole cases, then not enough stock.
+ * Why this product cannot be sold to this buyer in this quantity, in the order a buyer fixes things:
+ * gone, their own, too few, not for sale, not whole cases, then not enough stock; null when it can.
  */
-export async function explainRefusal(tx: Tx, buyer: SessionUser, line: PlacementLine): Promise<never> {
-  const [current] = await tx
-    .select({ minquantity: products.minquantity, priceCents: products.priceCents, casepack: products.casepack, mainquantity: products.mainquantity, ownerId: products.ownerId })
-    .from(products)
-    .where(eq(products.id, line.productId));
-  if (!current) throw productNotFound();
-  if (current.ownerId === buyer.id) throw ownProduct();
-  if (line.quantity < current.minquantity) throw belowMoq(current.minquantity);
-  if (current.priceCents === null) throw unpriced();
-  if (line.quantity % current.casepack !== 0) throw notWholeCases(current.casepack);
-  throw outOfStock(current.mainquantity);
+export function refusalOf(current: ProductRules | null, buyer: SessionUser, line: PlacementLine): AppError | null {
+  if (!current) return productNotFound();
+  if (current.ownerId === buyer.id) return ownProduct();
+  if (line.quantity < current.minquantity) return belowMoq(current.minquantity);
+  if (current.priceCents === null) return unpriced();
+  if (line.quantity % current.casepack !== 0) return notWholeCases(current.casepack);
+  if (line.quantity > current.mainquantity) return outOfStock(current.mainquantity);
+  return null;
 }
 
 /** What an order copies of a product (its snapshot) and what its price is made of, as the decrement left it. */
@@ -104,6 +110,8 @@ const takenColumns = {
 const sellerColumns = { name: users.name, email: users.email };
 const settingsColumns = { minimumOrderCents: sellerSettings.minimumOrderCents };
 const buyerColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
+/** What Buy Now reads of its product besides what the order copies: the rules' columns. */
+const readColumns = { ...takenColumns, mainquantity: products.mainquantity, casepack: products.casepack };
 
 export type TakenLine = ReturnType<typeof decodeTaken>;
 
@@ -119,8 +127,6 @@ export interface Taken {
   lines: TakenLine[];
   /** The order numbers reserved for the orders to write, ascending. */
   numbers: string[];
-  /** The buyer's business status as this statement read it, when asked for. */
-  buyerStatus: VerificationStatus;
 }
 
 /**
@@ -129,39 +135,34 @@ export interface Taken {
  * seller, and the price comes from the same locked row as the snapshot (the old ladder or the new,
  * never a mix). A concurrent buyer or a seller's edit waits for the row lock and the guards are checked
  * again on the row it finds. The same statement reads each product's seller (name, e-mail, minimum
- * order), reserves `orders` order numbers and, for Buy Now, the buyer's business status.
+ * order) and reserves `orders` order numbers.
  *
  * Several lines in one statement lock their rows in no set order, so a caller with several lines must
  * hold those rows' locks already, taken in id order (the checkout does); one line needs nothing.
  */
-export async function takeStock(tx: Tx, buyerId: string, lines: readonly PlacementLine[], options: { orders: number; readBuyer?: boolean }): Promise<Taken> {
+export async function takeStock(tx: Tx, buyerId: string, lines: readonly PlacementLine[], options: { orders: number }): Promise<Taken> {
   const values: Record<string, unknown> = { buyer: buyerId, orders: options.orders };
   lines.forEach((line, i) => {
     values[`p${i}`] = line.productId;
     values[`q${i}`] = line.quantity;
   });
-  const statement = prepared(`take:${lines.length}:${options.readBuyer ? 'buyer' : ''}`, () => takeStockSql(lines.length, options.readBuyer === true));
+  const statement = prepared(`take:${lines.length}`, () => takeStockSql(lines.length));
   const rows = await runPrepared(tx, statement, values);
-  const first = rows[0] ?? {};
-  const profile = options.readBuyer ? decodeColumns(buyerColumns, first, 'b_') : { status: null, permitExpires: null };
-  const numbers = typeof first.numbers === 'string' ? first.numbers.split(',') : [];
+  const numbers = typeof rows[0]?.numbers === 'string' ? rows[0].numbers.split(',') : [];
   return {
     lines: rows.filter((raw) => raw.t_id !== null && raw.t_id !== undefined).map(decodeTaken),
     numbers: numbers.sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))),
-    buyerStatus: profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none',
   };
 }
 
 /** The statements of this module, built once per shape (db/prepared.ts). */
 const prepared = preparedByShape();
 
-function takeStockSql(lineCount: number, readBuyer: boolean): SQL {
+function takeStockSql(lineCount: number): SQL {
   const wanted = sql.join(
     Array.from({ length: lineCount }, (_, i) => sql`(${slot(`p${i}`)}::uuid, ${slot(`q${i}`)}::integer)`),
     sql`, `,
   );
-  const buyer = readBuyer ? sql`${selectColumns(buyerColumns, 'b_')},` : sql``;
-  const buyerJoin = readBuyer ? sql`LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}` : sql``;
   return sql`WITH wanted (product_id, quantity) AS (VALUES ${wanted}),
          taken AS (
            UPDATE ${products} SET mainquantity = ${products.mainquantity} - wanted.quantity, updated_at = now()
@@ -179,9 +180,8 @@ function takeStockSql(lineCount: number, readBuyer: boolean): SQL {
              FROM generate_series(1, ${slot('orders')}::integer)
             WHERE EXISTS (SELECT 1 FROM taken)
          )
-       SELECT numbered.numbers, ${buyer} taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+       SELECT numbered.numbers, taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
          FROM numbered
-         ${buyerJoin}
          LEFT JOIN taken ON true
          LEFT JOIN ${users} ON ${users.id} = taken."t_ownerId"
          LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = taken."t_ownerId"`;
@@ -297,22 +297,44 @@ export interface PlacedOrder {
   answer(now: Date): Order;
 }
 
+/** `$n::type`: a placeholder typed as its column, for a SELECT list, where PostgreSQL cannot infer it. */
+function typedSlot(name: string, column: PgColumn): SQL {
+  return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
+}
+
 /**
  * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
  * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
+ * `fromTaken`: the rows are inserted only if the statement's `taken` step took the stock (Buy Now).
  */
-function slottedInsert(tx: Tx, tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, values: Record<string, unknown>, onConflictDoNothing = false): AlsoStatement {
+function slottedInsert(
+  tx: Tx,
+  tag: string,
+  table: PgTable,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  values: Record<string, unknown>,
+  options: { onConflictDoNothing?: boolean; fromTaken?: boolean } = {},
+): AlsoStatement {
   const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
   keysOf.forEach((keys, i) => {
     for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
   });
   return {
-    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${onConflictDoNothing ? '!' : ''}`,
+    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}${options.fromTaken ? '?' : ''}`,
     values,
     build() {
+      const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
+      if (options.fromTaken) {
+        const columns = getTableColumns(table) as Record<string, PgColumn>;
+        const keys = keysOf[0] ?? [];
+        if (keysOf.some((k) => k.join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
+        const names = sql.join(keys.map((key) => sql.identifier((columns[key] as PgColumn).name)), sql`, `);
+        const selects = keysOf.map((_, i) => sql`SELECT ${sql.join(keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)), sql`, `)} FROM taken`);
+        return sql`INSERT INTO ${table} (${names}) ${sql.join(selects, sql` UNION ALL `)}${onConflict}`;
+      }
       const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
       const insert = tx.insert(table).values(slotted as never);
-      return onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
+      return options.onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
     },
   };
 }
@@ -323,33 +345,135 @@ const orderColumns = getTableColumns(orders);
  * Writes the drafted orders and everything that exists exactly when they do, in one statement: their
  * lines, each order's first timeline entry ("placed", by the buyer), the notifications and their e-mails
  * in the outbox, the buyer's default address when they had none. Foreign keys between these rows are
- * checked at the end of the statement, once all of them exist.
+ * checked at the end of the statement, once all of them exist. With `taken`, the statement first runs
+ * that step (Buy Now's guarded decrement) and writes the rest only if it took a row: then no row at all
+ * means nothing was written.
  */
-export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten): Promise<PlacedOrder[]> {
+export async function writeOrders(tx: Tx | Db, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten & { taken?: AlsoStatement }): Promise<PlacedOrder[]> {
   const actor = { kind: 'buyer' as const, user: buyer };
   const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
   const values: Record<string, unknown> = {};
+  const fromTaken = also.taken !== undefined;
+  const insert = (tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
+    slottedInsert(tx as Tx, tag, table, rows, values, { onConflictDoNothing, fromTaken });
   const parts: AlsoStatement[] = [
-    slottedInsert(tx, 'l', orderLines, drafts.flatMap((d) => d.lines), values),
-    slottedInsert(tx, 'e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null)), values),
-    ...(told.notifications.length > 0 ? [slottedInsert(tx, 'n', notifications, told.notifications, values)] : []),
-    ...(told.emails.length > 0 ? [slottedInsert(tx, 'm', emailOutbox, told.emails, values)] : []),
-    ...(also.destination.saveShipTo ? [slottedInsert(tx, 's', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], values, true)] : []),
+    ...(also.taken ? [also.taken] : []),
+    insert('l', orderLines, drafts.flatMap((d) => d.lines)),
+    insert('e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null))),
+    ...(told.notifications.length > 0 ? [insert('n', notifications, told.notifications)] : []),
+    ...(told.emails.length > 0 ? [insert('m', emailOutbox, told.emails)] : []),
+    ...(also.destination.saveShipTo ? [insert('s', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], true)] : []),
     ...(also.statements ?? []),
   ];
-  const main = slottedInsert(tx, 'o', orders, drafts.map((d) => d.order), values);
-  for (const part of also.statements ?? []) Object.assign(values, part.values);
+  const main = insert('o', orders, drafts.map((d) => d.order));
+  for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
   const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
-    const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
+    const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);
     return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
   });
   const rows = (await runPrepared(tx, statement, values)).map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
   const byId = new Map(rows.map((row) => [row.id, row]));
-  return drafts.map((draft) => {
+  return drafts.flatMap((draft) => {
     const row = byId.get(draft.order.id);
-    if (!row) throw new Error('order insert returned no row');
+    if (!row) {
+      if (fromTaken) return [];
+      throw new Error('order insert returned no row');
+    }
     // The timeline's entry was written in this transaction, whose now() is also the order's created_at.
     const placed = { ...eventRow(row.id, actor, null, 'placed', null), createdAt: row.createdAt };
-    return { row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now) };
+    return [{ row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now) }];
   });
+}
+
+/** How often Buy Now reads again when its product changed between its read and its write. */
+const BUY_NOW_ATTEMPTS = 3;
+
+/** What Buy Now read: the product (null when gone) with its seller, the buyer's status, a reserved number. */
+interface BuyNowRead {
+  product: (TakenLine & { mainquantity: number; casepack: number }) | null;
+  buyerStatus: VerificationStatus;
+  number: string;
+}
+
+async function readForBuyNow(db: Db, buyerId: string, productId: string): Promise<BuyNowRead> {
+  const statement = prepared('buy-now-read', () => sql`
+    SELECT 'BC-' || nextval('order_number_seq')::text AS number,
+           ${selectColumns(buyerColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
+           ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+      FROM (SELECT 1) AS one
+      LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
+      LEFT JOIN ${products} ON ${products.id} = ${slot('product')}::uuid
+      LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
+      LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`);
+  const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId });
+  const profile = decodeColumns(buyerColumns, raw, 'b_');
+  const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
+  return {
+    product: raw.t_id === null || raw.t_id === undefined ? null : { ...decodeTaken(raw), mainquantity: rules.mainquantity ?? 0, casepack: rules.casepack ?? 1 },
+    buyerStatus: profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none',
+    number: String(raw.number),
+  };
+}
+
+/**
+ * Buy Now's decrement, guarded by everything the order was priced and written from: the row must still
+ * hold the price, discount, volume breaks, case pack, MOQ, seller and snapshot that were read, and
+ * enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
+ * in between does, and the purchase reads again.
+ */
+function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: number): AlsoStatement {
+  const guarded = {
+    minquantity: products.minquantity,
+    casepack: products.casepack,
+    priceCents: products.priceCents,
+    discount: products.discount,
+    priceBreaks: products.priceBreaks,
+    ownerEmail: products.ownerEmail,
+    name: products.name,
+    image: products.image,
+    brandname: products.brandname,
+    category: products.category,
+  } as const;
+  const values: Record<string, unknown> = { g_id: product.id, g_quantity: quantity, g_ownerId: product.ownerId, g_sku: product.sku };
+  for (const key of Object.keys(guarded) as Array<keyof typeof guarded>) values[`g_${key}`] = product[key];
+  return {
+    shape: 'taken',
+    values,
+    build: () => sql`
+      UPDATE ${products} SET mainquantity = ${products.mainquantity} - ${slot('g_quantity')}::integer, updated_at = now()
+       WHERE ${products.id} = ${slot('g_id')}::uuid
+         AND ${products.mainquantity} >= ${slot('g_quantity')}::integer
+         AND ${products.ownerId} IS NOT DISTINCT FROM ${slot('g_ownerId')}::text
+         AND ${products.sku} IS NOT DISTINCT FROM ${slot('g_sku')}::text
+         AND ${sql.join(
+           (Object.entries(guarded) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`),
+           sql` AND `,
+         )}
+      RETURNING ${products.id}`,
+  };
+}
+
+/**
+ * Buy Now in two statements and no explicit transaction (docs/decisions/021-purchase-statements.md): one
+ * read of the product, its seller, the buyer's status and a reserved order number; the rules and the
+ * price decided on it; then one statement that takes the stock under guards (guardedTake) and writes the
+ * order with everything that goes with it, all or nothing. The row is locked only while that one
+ * statement runs. A miss (sold out meanwhile, or edited by its seller) reads again.
+ */
+export async function buyNow(db: Db, config: Config, buyer: SessionUser, line: PlacementLine & { idempotencyKey: string | null }, mode: VerificationMode, destination: Destination): Promise<PlacedOrder> {
+  let refusal: AppError | null = null;
+  for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
+    const read = await readForBuyNow(db, buyer.id, line.productId);
+    const pricing = pricingOf(mode, read.buyerStatus);
+    // Refused before anything else, as the product is not yet looked at.
+    if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+    refusal = refusalOf(read.product, buyer, line);
+    if (refusal || !read.product) throw refusal ?? productNotFound();
+    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
+    const draft = draftOrder(placement, [read.product], read.number, destination);
+    const [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity) });
+    if (placed) return placed;
+  }
+  // Changed under every attempt: the buyer is told as if it were short, and may simply try again.
+  throw refusal ?? outOfStock(0);
 }
