@@ -104,8 +104,14 @@ function top(totals: Map<string, number>, windowBusyMicros: number, limit: numbe
     .map(([name, micros]) => ({ name, ms: micros / 1000, share: micros / windowBusyMicros }));
 }
 
-/** Sums a profile over [fromMicros, toMicros] of the monotonic clock (the whole profile without them). */
-export function summarizeCpuProfile(file: string, window: { fromMicros?: number; toMicros?: number } = {}, limit = 25): ProfileSummary {
+export interface ProfileWindow {
+  fromMicros?: number;
+  toMicros?: number;
+}
+
+/** Sums a profile over windows of the monotonic clock (the whole profile without one). */
+export function summarizeCpuProfile(file: string, window: ProfileWindow | ProfileWindow[] = {}, limit = 25): ProfileSummary {
+  const windows = (Array.isArray(window) ? window : [window]).map((w) => ({ from: w.fromMicros ?? -Infinity, to: w.toMicros ?? Infinity }));
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -134,11 +140,9 @@ export function summarizeCpuProfile(file: string, window: { fromMicros?: number;
   let time = profile.startTime;
   let windowMicros = 0;
   let busyMicros = 0;
-  const from = window.fromMicros ?? -Infinity;
-  const to = window.toMicros ?? Infinity;
   for (let i = 0; i < profile.samples.length; i++) {
     time += profile.timeDeltas[i] ?? 0;
-    if (time < from || time > to) continue;
+    if (!windows.some((w) => time >= w.from && time <= w.to)) continue;
     // A sample stands for the time until the next one.
     const micros = profile.timeDeltas[i + 1] ?? 0;
     const id = profile.samples[i] as number;

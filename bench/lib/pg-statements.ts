@@ -9,6 +9,8 @@ export interface StatementLine {
   query: string;
   calls: number;
   totalMs: number;
+  /** Time spent planning it (track_planning). */
+  planMs: number;
   rows: number;
   /** Sent by a client (a round trip), not run inside another statement (a foreign key's check). */
   toplevel: boolean;
@@ -42,14 +44,14 @@ export async function resetStatementStats(target: DatabaseTarget): Promise<void>
 /** This database's statements since the reset, most called first (the counting queries left out). */
 export async function readStatementStats(target: DatabaseTarget): Promise<StatementLine[]> {
   const rows = await withClient(target, async (client) => {
-    const { rows: found } = await client.query<{ query: string; calls: string; total_ms: number; rows: string; toplevel: boolean }>(
-      `SELECT query, calls, total_exec_time AS total_ms, rows, toplevel
+    const { rows: found } = await client.query<{ query: string; calls: string; total_ms: number; plan_ms: number; rows: string; toplevel: boolean }>(
+      `SELECT query, calls, total_exec_time AS total_ms, total_plan_time AS plan_ms, rows, toplevel
          FROM pg_stat_statements
         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
           AND query NOT LIKE '%pg_stat_statements%'
         ORDER BY calls DESC, total_exec_time DESC`,
     );
-    return found.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), totalMs: Number(r.total_ms), rows: Number(r.rows), toplevel: r.toplevel }));
+    return found.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), totalMs: Number(r.total_ms), planMs: Number(r.plan_ms), rows: Number(r.rows), toplevel: r.toplevel }));
   });
   return rows ?? [];
 }

@@ -8,6 +8,7 @@ import type { CheckoutRow } from '../parts/checkout.ts';
 import type { CatalogImportRow } from '../parts/catalog-import.ts';
 import type { StockCheck } from './order-floor.ts';
 import type { CompareResult } from '../parts/compare.ts';
+import type { ProfileSummary } from './cpu-profile.ts';
 
 export interface Report {
   machine: Machine;
@@ -97,26 +98,33 @@ function renderOrders(rows: OrdersRow[]): string {
   );
 }
 
+function renderProfile(title: string, p: ProfileSummary, units: number, unit: string): string[] {
+  const perUnit = (msTotal: number) => int((msTotal * 1000) / Math.max(1, units));
+  const lines = (head: string, list: ProfileSummary['byPlace']) =>
+    table([head, 'ms', 'share of busy', `µs/${unit}`], list.map((l) => [`\`${l.name.replace(/\|/g, '\\|')}\``, int(l.ms), pct(l.share), perUnit(l.ms)]));
+  return [
+    `#### ${title} (main thread busy ${int(p.busyMs)} of ${int(p.windowMs)} ms, ${perUnit(p.busyMs)} µs per ${unit})\n`,
+    lines('self time by place', p.byPlace.slice(0, 15)),
+    '',
+    lines('on the stack (inclusive), by place', p.inclusiveByPlace.slice(0, 15)),
+    '',
+    lines('self time by function', p.selfTop.slice(0, 20)),
+    '',
+    lines('on the stack (inclusive), by function', p.inclusiveTop.slice(0, 25)),
+    '',
+  ];
+}
+
+function renderReadProfiles(rows: ReadRow[]): string {
+  return rows.flatMap((r) => (r.profile ? renderProfile(`${r.database}, ${r.endpoint}: server CPU profile of our runs`, r.profile, r.ours.responses, 'answer') : [])).join('\n');
+}
+
 function renderProfiles(rows: OrdersRow[]): string {
   const parts: string[] = [];
   for (const r of rows) {
     const p = r.profile;
     if (!p) continue;
-    const placed = Math.max(1, r.load.statusCounts['201'] ?? 0);
-    const perOrder = (msTotal: number) => int((msTotal * 1000) / placed);
-    const lines = (title: string, list: typeof p.byPlace) =>
-      table([title, 'ms', 'share of busy', 'µs/order'], list.map((l) => [`\`${l.name.replace(/\|/g, '\\|')}\``, int(l.ms), pct(l.share), perOrder(l.ms)]));
-    parts.push(
-      `#### ${r.database}: server CPU profile of the measured run (main thread busy ${int(p.busyMs)} of ${int(p.windowMs)} ms, ${perOrder(p.busyMs)} µs per order placed)\n`,
-      lines('self time by place', p.byPlace.slice(0, 15)),
-      '',
-      lines('on the stack (inclusive), by place', p.inclusiveByPlace.slice(0, 15)),
-      '',
-      lines('self time by function', p.selfTop.slice(0, 20)),
-      '',
-      lines('on the stack (inclusive), by function', p.inclusiveTop.slice(0, 25)),
-      '',
-    );
+    parts.push(...renderProfile(`${r.database}: server CPU profile of the measured run`, p, r.load.statusCounts['201'] ?? 0, 'order'));
   }
   return parts.join('\n');
 }
@@ -127,13 +135,14 @@ function renderStatements(rows: OrdersRow[]): string {
     if (!r.statements) continue;
     const orders = Math.max(1, r.ordersCounted ?? 0);
     const totalMs = r.statements.reduce((s, l) => s + l.totalMs, 0);
+    const planMs = r.statements.reduce((s, l) => s + l.planMs, 0);
     parts.push(
-      `#### ${r.database}: statements (pg_stat_statements) per order written (${int(orders)} orders): ${(r.statementsPerOrder ?? NaN).toFixed(1)} round trips; ${int((totalMs * 1000) / orders)} µs of execution, row-lock waits included\n`,
+      `#### ${r.database}: statements (pg_stat_statements) per order written (${int(orders)} orders): ${(r.statementsPerOrder ?? NaN).toFixed(1)} round trips; ${int((totalMs * 1000) / orders)} µs of execution (row-lock waits included) and ${int((planMs * 1000) / orders)} µs of planning\n`,
       table(
-        ['per order', 'exec µs per call', 'sent by', 'statement'],
+        ['per order', 'exec µs per call', 'plan µs per call', 'sent by', 'statement'],
         r.statements
           .filter((l) => l.calls / orders >= 0.01)
-          .map((l) => [(l.calls / orders).toFixed(2), int((l.totalMs * 1000) / Math.max(1, l.calls)), l.toplevel ? 'server' : 'a foreign key check', `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``]),
+          .map((l) => [(l.calls / orders).toFixed(2), int((l.totalMs * 1000) / Math.max(1, l.calls)), int((l.planMs * 1000) / Math.max(1, l.calls)), l.toplevel ? 'server' : 'a foreign key check', `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``]),
       ),
       '',
     );
@@ -263,7 +272,7 @@ function renderMemory(report: Report): string {
 
 export function renderReport(report: Report): string {
   const sections = [`## Run of ${report.machine.date.slice(0, 10)}\n`, renderMachine(report)];
-  if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read));
+  if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read), renderReadProfiles(report.read));
   if (report.orders) sections.push('\n### 2. Orders\n', renderOrders(report.orders), renderProfiles(report.orders), renderStatements(report.orders));
   if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
