@@ -137,7 +137,8 @@ function serverCommand(root = serverRoot): string[] {
 }
 
 /**
- * The server (see serverCommand) on a free loopback port, quiet (LOG_LEVEL=warn).
+ * The server (see serverCommand) on a free loopback port, logging as in production (LOG_LEVEL=info,
+ * JSON lines on its stdout, which the benchmark reads and drops), rate limits off unless `env` says.
  * A new PGlite folder is first created by a start and stop of its own: creating the database (initdb
  * in WASM) grows PGlite's memory for the life of the process, which a server restarted on existing
  * data, the everyday case, does not carry.
@@ -156,7 +157,8 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
     PORT: String(port),
     HOST: '127.0.0.1',
     BASE_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
+    // As in production: one JSON access-log line per API call (drained from the pipe by the benchmark).
+    LOG_LEVEL: 'info',
     RATE_LIMIT: 'false',
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : { DATA_DIR: options.database.dataDir }),

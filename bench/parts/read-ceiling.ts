@@ -132,7 +132,8 @@ async function measureEndpoint(
 }
 
 async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<ReadRow[]> {
-  const server = await startServerProcess({ database: target, seedDemo: true, name: `read-${database}` });
+  // Rate limits on, as in production: reads are not limited, but their hooks run on every request.
+  const server = await startServerProcess({ database: target, seedDemo: true, name: `read-${database}`, env: { RATE_LIMIT: 'true' } });
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-ceiling-'));
   const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
   const rows: Array<ReadRow & { windows: ProfileWindow[] }> = [];

@@ -110,8 +110,9 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
