@@ -19,11 +19,11 @@ function isAuthRoute(request: FastifyRequest): boolean {
  * which builds a new one for every request) parses the options, the CSP directives included, each time
  * it runs; the headers never change, so every request gets the same list.
  */
-export function helmetHeaders(options: HelmetOptions): Array<[string, string]> {
-  const headers: Array<[string, string]> = [];
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers.push([name, String(value)]);
+      headers[name.toLowerCase()] = String(value);
     },
     removeHeader() {},
     getHeader() {
@@ -70,11 +70,10 @@ function helmetOptions(config: Config): HelmetOptions {
  */
 export async function registerSecurity(app: FastifyInstance, config: Config, auth: Auth): Promise<void> {
   const headers = helmetHeaders(helmetOptions(config));
-  // Set on the raw response as helmet sets them: a route's own header of the same name (reply.header,
-  // e.g. a document preview's CSP) is written with the answer and wins.
+  // Among the answer's own headers, first: a route's own header of the same name (e.g. a document
+  // preview's CSP) replaces it, and error answers keep them.
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.headers(headers);
     done();
   });
 
