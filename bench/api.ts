@@ -8,15 +8,19 @@
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
  *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
+ *                        [--cpu-prof=DIR]   (profile every server; the orders part says where its CPU went)
+ *                        [--pg-stats]       (load pg_stat_statements; the orders part counts statements per order)
+ *   npm run bench:api -- --compare=<commit> [--parts=orders,read,checkout] [--rounds=3]
+ *                        (that commit's server and this checkout's in turns, on PostgreSQL, with ratios)
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
 import type { BenchContext } from './lib/context.ts';
 import { describeMachine } from './lib/machine.ts';
-import { killLiveChildren, useServerRoot } from './lib/processes.ts';
+import { killLiveChildren, useCpuProfiles, useServerRoot } from './lib/processes.ts';
 import { renderReport, type Report } from './lib/report.ts';
 import { measureReadCeiling } from './parts/read-ceiling.ts';
 import { measureOrders } from './parts/orders.ts';
@@ -26,6 +30,8 @@ import { measureSearch } from './parts/search.ts';
 import { measureCheckout } from './parts/checkout.ts';
 import { measureCatalogImport } from './parts/catalog-import.ts';
 import { measureCluster } from './parts/cluster.ts';
+import { COMPARE_PARTS, compareWithBaseline, type ComparePart } from './parts/compare.ts';
+import { prepareBaseline } from './lib/baseline.ts';
 
 const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports', 'cluster'] as const;
 type Part = (typeof PARTS)[number];
@@ -33,7 +39,7 @@ type Part = (typeof PARTS)[number];
 function parseOptions() {
   const { values } = parseArgs({
     options: {
-      parts: { type: 'string', default: PARTS.join(',') },
+      parts: { type: 'string' },
       duration: { type: 'string', default: '10' },
       warmup: { type: 'string', default: '3' },
       connections: { type: 'string', default: '64' },
@@ -42,14 +48,21 @@ function parseOptions() {
       'search-size': { type: 'string', default: '100000' },
       'search-compare-root': { type: 'string' },
       'server-root': { type: 'string' },
+      'cpu-prof': { type: 'string' },
+      'pg-stats': { type: 'boolean', default: false },
+      compare: { type: 'string' },
+      rounds: { type: 'string', default: '3' },
     },
   });
-  const parts = values.parts.split(',').map((p) => p.trim());
-  for (const part of parts) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`unknown part "${part}" (known: ${PARTS.join(', ')})`);
+  const known: readonly string[] = values.compare ? COMPARE_PARTS : PARTS;
+  const parts = (values.parts ?? known.join(',')).split(',').map((p) => p.trim());
+  for (const part of parts) if (!known.includes(part)) throw new Error(`unknown part "${part}" (known${values.compare ? ' with --compare' : ''}: ${known.join(', ')})`);
   const databases = values.databases.split(',').map((d) => d.trim());
   for (const d of databases) if (d !== 'pglite' && d !== 'postgres') throw new Error(`unknown database "${d}"`);
   return {
     parts: parts as Part[],
+    compare: values.compare,
+    rounds: Number(values.rounds),
     duration: Number(values.duration),
     warmup: Number(values.warmup),
     connections: Number(values.connections),
@@ -58,13 +71,19 @@ function parseOptions() {
     searchSize: Number(values['search-size']),
     searchCompareRoot: values['search-compare-root'],
     serverRoot: values['server-root'],
+    cpuProfileDir: values['cpu-prof'],
+    pgStats: values['pg-stats'],
   };
 }
 
 async function main(): Promise<void> {
   const options = parseOptions();
   if (options.serverRoot) useServerRoot(options.serverRoot);
-  const cluster = await startThrowawayPostgres();
+  if (options.cpuProfileDir) {
+    mkdirSync(options.cpuProfileDir, { recursive: true });
+    useCpuProfiles(path.resolve(options.cpuProfileDir));
+  }
+  const cluster = await startThrowawayPostgres({ statStatements: options.pgStats });
   const started = Date.now();
   const log = (message: string) => console.error(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
   const context: BenchContext = {
@@ -74,6 +93,8 @@ async function main(): Promise<void> {
     pgAdminUrl: cluster.url,
     pgDataDir: cluster.dataDir,
     databases: options.databases,
+    isProfiling: options.cpuProfileDir !== undefined,
+    hasStatementStats: options.pgStats,
     log,
   };
   const report: Report = { machine: describeMachine('before'), options };
@@ -85,6 +106,16 @@ async function main(): Promise<void> {
   process.once('SIGINT', stopOnSignal);
   process.once('SIGTERM', stopOnSignal);
   try {
+    if (options.compare) {
+      const baseline = prepareBaseline(options.compare, log);
+      report.compare = await compareWithBaseline(context, baseline, options.parts as ComparePart[], options.rounds);
+    } else {
+      await runParts();
+    }
+  } finally {
+    cluster.stop();
+  }
+  async function runParts(): Promise<void> {
     if (options.parts.includes('read')) report.read = await measureReadCeiling(context);
     if (options.parts.includes('orders')) report.orders = await measureOrders(context);
     if (options.parts.includes('scale')) report.scale = await measureCatalogScale(context, options.sizes);
@@ -93,8 +124,6 @@ async function main(): Promise<void> {
     if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
     if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context);
     if (options.parts.includes('cluster')) report.cluster = await measureCluster(context);
-  } finally {
-    cluster.stop();
   }
   report.machineAfter = describeMachine('after');
   const markdown = renderReport(report);

@@ -107,6 +107,9 @@ launch_app() {
     export PORT=$port HOST=127.0.0.1 PROCESS_ROLE=$role
     export DATABASE_URL DATABASE_MIGRATION_URL DATABASE_READ_URL BASE_URL TRUSTED_ORIGINS
     export SEED_DEMO=false LOG_LEVEL=${LOG_LEVEL:-warn}
+    # Debian's PgBouncer (1.18) keeps no statement name across transactions: the purchase's statements
+    # go unnamed (DB_NAMED_STATEMENTS, docs/deploy.md).
+    export DB_NAMED_STATEMENTS=false
     exec node "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
   ) &
   echo $! > "$DIR/pids/$name.pid"

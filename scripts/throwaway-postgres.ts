@@ -85,7 +85,12 @@ function asPostgres(cmd: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${path.basename(cmd)} failed: ${result.stderr || result.stdout}`);
 }
 
-export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
+export interface ThrowawayOptions {
+  /** Load pg_stat_statements (benchmarks count the statements each request runs); off for tests. */
+  statStatements?: boolean;
+}
+
+export async function startThrowawayPostgres(settings: ThrowawayOptions = {}): Promise<ThrowawayPostgres> {
   const binDir = ensurePostgresInstalled();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-pg-'));
   if (process.getuid?.() === 0) {
@@ -95,7 +100,9 @@ export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
   }
   const port = await freePort();
   asPostgres(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=256MB`;
+  const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=256MB${
+    settings.statStatements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on -c pg_stat_statements.max=1000' : ''
+  }`;
   const start = () => asPostgres(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dataDir, 'server.log'), '-w', 'start']);
   const pause = () => asPostgres(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
   start();

@@ -10,6 +10,10 @@ export interface BenchContext {
   /** Its data folder, to find the postmaster and count PostgreSQL's CPU time. */
   pgDataDir: string;
   databases: Array<'pglite' | 'postgres'>;
+  /** --cpu-prof: servers are profiled and the orders part summarises where its CPU went. */
+  isProfiling: boolean;
+  /** --pg-stats: pg_stat_statements is loaded and the purchase parts count their statements. */
+  hasStatementStats: boolean;
   log(message: string): void;
 }
 

@@ -13,6 +13,13 @@ export interface FloorProduct {
 }
 
 export const ROOMY_STOCK = 1_000_000;
+
+/**
+ * Purchases are measured with e-mail on, so every order writes its seller's notification and its
+ * outbox row in its transaction, as in production. Nothing listens on the discard port and the
+ * deliverer's first pass is an hour away: no mail is attempted during a run.
+ */
+export const PURCHASE_SERVER_ENV = { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_INTERVAL_MS: '3600000' };
 export const SCARCE_STOCK = 400;
 
 /** A seller lists products through the API, as a real seller would (MOQ 1, so any buyer may order 1–3). */
@@ -81,6 +88,8 @@ export interface StockCheck {
   /** Live orders in the database for these products. */
   ordersInDatabase: number;
   oversold: number;
+  /** Live orders without their seller's notification or its e-mail in the outbox. */
+  unnotified: number;
   /** Products whose stock + sold differs from the initial stock. */
   unbalanced: number;
   scarceSoldOut: boolean;
@@ -118,5 +127,12 @@ export async function checkStock(query: Query, products: FloorProduct[], placed:
   const scarce = lines.filter((l, i) => products[i]?.isScarce);
   const scarceSoldOut = scarce.length > 0 && scarce.every((l) => l.stock < 3);
   const ordersMatch = ordersInDatabase >= placed && ordersInDatabase <= placed + cutOffAtMost;
-  return { placed, cutOffAtMost, ordersInDatabase, oversold, unbalanced, scarceSoldOut, lines, ok: oversold === 0 && unbalanced === 0 && ordersMatch };
+  const [told] = await query<{ n: string }>(
+    `SELECT count(*) AS n FROM orders o
+      WHERE o.product_id = ANY($1::uuid[]) AND o.cancelled_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM notifications n JOIN email_outbox e ON e.notification_id = n.id WHERE n.order_id = o.id)`,
+    [products.map((p) => p.id)],
+  );
+  const unnotified = Number(told?.n ?? NaN);
+  return { placed, cutOffAtMost, ordersInDatabase, oversold, unnotified, unbalanced, scarceSoldOut, lines, ok: oversold === 0 && unbalanced === 0 && unnotified === 0 && ordersMatch };
 }

@@ -11,6 +11,13 @@ let serverRoot = REPO_ROOT;
 export function useServerRoot(root: string): void {
   serverRoot = root;
 }
+
+/** Where `--cpu-prof` puts each server's profile (bench:api --cpu-prof=DIR); null: no profiling. */
+let profileDir: string | null = null;
+
+export function useCpuProfiles(dir: string): void {
+  profileDir = dir;
+}
 const START_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 15_000;
 
@@ -20,6 +27,8 @@ export interface ChildServer {
   url: string;
   /** Resident memory of the process now, in MiB (VmRSS from /proc). */
   rssMiB(): number;
+  /** Its CPU profile, written when it exits (only with --cpu-prof). */
+  profileFile: string | null;
   stop(): Promise<void>;
 }
 
@@ -93,10 +102,10 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-function wrap(child: ChildProcess, port: number): ChildServer {
+function wrap(child: ChildProcess, port: number, profileFile: string | null = null): ChildServer {
   const pid = child.pid;
   if (pid === undefined) throw new Error('child has no pid');
-  return { pid, port, url: `http://127.0.0.1:${port}`, rssMiB: () => readRssMiB(pid), stop: () => stopChild(child) };
+  return { pid, port, url: `http://127.0.0.1:${port}`, rssMiB: () => readRssMiB(pid), profileFile, stop: () => stopChild(child) };
 }
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -128,7 +137,8 @@ function serverCommand(root = serverRoot): string[] {
 }
 
 /**
- * The server (see serverCommand) on a free loopback port, quiet (LOG_LEVEL=warn).
+ * The server (see serverCommand) on a free loopback port, logging as in production (LOG_LEVEL=info,
+ * JSON lines on its stdout, which the benchmark reads and drops), rate limits off unless `env` says.
  * A new PGlite folder is first created by a start and stop of its own: creating the database (initdb
  * in WASM) grows PGlite's memory for the life of the process, which a server restarted on existing
  * data, the everyday case, does not carry.
@@ -147,15 +157,20 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
     PORT: String(port),
     HOST: '127.0.0.1',
     BASE_URL: `http://127.0.0.1:${port}`,
-    LOG_LEVEL: 'warn',
+    // As in production: one JSON access-log line per API call (drained from the pipe by the benchmark).
+    LOG_LEVEL: 'info',
     RATE_LIMIT: 'false',
     SEED_DEMO: options.seedDemo ? 'true' : 'false',
     ...(options.database.kind === 'postgres' ? { DATABASE_URL: options.database.url } : { DATA_DIR: options.database.dataDir }),
     ...options.env,
   };
   const root = options.root ?? serverRoot;
-  const child = await spawnUntilReady(serverCommand(root), env, /BulkCart is listening/, options.name ?? `server:${port}`, root);
-  return wrap(child, port);
+  const name = options.name ?? `server-${port}`;
+  // Node writes the profile when the process exits, which a SIGTERM'd server does by itself.
+  const profileFile = profileDir ? path.join(profileDir, `${name.replace(/[^\w-]+/g, '_')}-${port}.cpuprofile`) : null;
+  const profiling = profileFile ? ['--cpu-prof', `--cpu-prof-dir=${path.dirname(profileFile)}`, `--cpu-prof-name=${path.basename(profileFile)}`] : [];
+  const child = await spawnUntilReady([...profiling, ...serverCommand(root)], env, /BulkCart is listening/, name, root);
+  return wrap(child, port, profileFile);
 }
 
 /** The bare node:http server that answers fixed bytes: the ceiling our endpoint is compared with. */

@@ -8,6 +8,8 @@ import type { CheckoutRow } from '../parts/checkout.ts';
 import type { CatalogImportRow } from '../parts/catalog-import.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
 import type { StockCheck } from './order-floor.ts';
+import type { CompareResult } from '../parts/compare.ts';
+import type { ProfileSummary } from './cpu-profile.ts';
 
 export interface Report {
   machine: Machine;
@@ -21,6 +23,7 @@ export interface Report {
   checkout?: CheckoutRow[];
   imports?: CatalogImportRow[];
   cluster?: ClusterResult;
+  compare?: CompareResult;
 }
 
 const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
@@ -75,7 +78,7 @@ function ordersVersus(check: StockCheck): string {
 
 function renderOrders(rows: OrdersRow[]): string {
   return table(
-    ['database', 'buyers', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order (server + database)', '409 sold out', 'other non-2xx / errors', 'orders in DB vs 201s', 'oversold', 'stock + sold = initial', 'RSS MiB rest → peak'],
+    ['database', 'buyers', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order (server + database)', '409 sold out', 'other non-2xx / errors', 'orders in DB vs 201s', 'oversold', 'stock + sold = initial', 'every order notified + e-mail queued', 'RSS MiB rest → peak'],
     rows.map((r) => {
       const other = Object.entries(r.load.statusCounts).filter(([code]) => code !== '201' && code !== '409').reduce((s, [, n]) => s + n, 0);
       return [
@@ -90,10 +93,63 @@ function renderOrders(rows: OrdersRow[]): string {
         ordersVersus(r.check),
         r.check.oversold === 0 ? 'none' : `**${r.check.oversold} products**`,
         yes(r.check.unbalanced === 0),
+        r.check.unnotified === 0 ? 'yes' : `**NO: ${int(r.check.unnotified)} orders**`,
         `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`,
       ];
     }),
   );
+}
+
+function renderProfile(title: string, p: ProfileSummary, units: number, unit: string): string[] {
+  const perUnit = (msTotal: number) => int((msTotal * 1000) / Math.max(1, units));
+  const lines = (head: string, list: ProfileSummary['byPlace']) =>
+    table([head, 'ms', 'share of busy', `µs/${unit}`], list.map((l) => [`\`${l.name.replace(/\|/g, '\\|')}\``, int(l.ms), pct(l.share), perUnit(l.ms)]));
+  return [
+    `#### ${title} (main thread busy ${int(p.busyMs)} of ${int(p.windowMs)} ms, ${perUnit(p.busyMs)} µs per ${unit})\n`,
+    lines('self time by place', p.byPlace.slice(0, 15)),
+    '',
+    lines('on the stack (inclusive), by place', p.inclusiveByPlace.slice(0, 15)),
+    '',
+    lines('self time by function', p.selfTop.slice(0, 20)),
+    '',
+    lines('on the stack (inclusive), by function', p.inclusiveTop.slice(0, 25)),
+    '',
+  ];
+}
+
+function renderReadProfiles(rows: ReadRow[]): string {
+  return rows.flatMap((r) => (r.profile ? renderProfile(`${r.database}, ${r.endpoint}: server CPU profile of our runs`, r.profile, r.ours.responses, 'answer') : [])).join('\n');
+}
+
+function renderProfiles(rows: OrdersRow[]): string {
+  const parts: string[] = [];
+  for (const r of rows) {
+    const p = r.profile;
+    if (!p) continue;
+    parts.push(...renderProfile(`${r.database}: server CPU profile of the measured run`, p, r.load.statusCounts['201'] ?? 0, 'order'));
+  }
+  return parts.join('\n');
+}
+
+function renderStatements(rows: OrdersRow[]): string {
+  const parts: string[] = [];
+  for (const r of rows) {
+    if (!r.statements) continue;
+    const orders = Math.max(1, r.ordersCounted ?? 0);
+    const totalMs = r.statements.reduce((s, l) => s + l.totalMs, 0);
+    const planMs = r.statements.reduce((s, l) => s + l.planMs, 0);
+    parts.push(
+      `#### ${r.database}: statements (pg_stat_statements) per order written (${int(orders)} orders): ${(r.statementsPerOrder ?? NaN).toFixed(1)} round trips; ${int((totalMs * 1000) / orders)} µs of execution (row-lock waits included) and ${int((planMs * 1000) / orders)} µs of planning\n`,
+      table(
+        ['per order', 'exec µs per call', 'plan µs per call', 'sent by', 'statement'],
+        r.statements
+          .filter((l) => l.calls / orders >= 0.01)
+          .map((l) => [(l.calls / orders).toFixed(2), int((l.totalMs * 1000) / Math.max(1, l.calls)), int((l.planMs * 1000) / Math.max(1, l.calls)), l.toplevel ? 'server' : 'a foreign key check', `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``]),
+      ),
+      '',
+    );
+  }
+  return parts.join('\n');
 }
 
 function renderScale(runs: ScaleRun[]): string {
@@ -154,7 +210,7 @@ function renderProcesses(result: ProcessesResult): string {
   return [
     table(['processes', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order', 'peak RSS MiB'], rows),
     '',
-    `After both phases (warm-up included): live orders in the database vs 201 answers: ${ordersVersus(c)}; oversold products: ${c.oversold}; stock + sold = initial on every product: ${yes(c.unbalanced === 0)}; scarce products sold out: ${yes(c.scarceSoldOut)}. RSS at rest: ${result.restRssMiB.map(mib).join(' + ')} MiB.`,
+    `After both phases (warm-up included): live orders in the database vs 201 answers: ${ordersVersus(c)}; oversold products: ${c.oversold}; stock + sold = initial on every product: ${yes(c.unbalanced === 0)}; every order notified with its e-mail queued: ${yes(c.unnotified === 0)}; scarce products sold out: ${yes(c.scarceSoldOut)}. RSS at rest: ${result.restRssMiB.map(mib).join(' + ')} MiB.`,
   ].join('\n');
 }
 
@@ -208,6 +264,22 @@ function renderCluster(result: ClusterResult): string {
   ].join('\n');
 }
 
+function renderCompare(c: CompareResult, head: string): string {
+  const figure = (n: number) => (Math.abs(n) < 2 ? n.toFixed(2) : int(n));
+  const rows = c.measures.map((m) => {
+    const ratio = m.this / m.base;
+    const verdict = m.better === 'lower' ? (ratio < 1 ? 'better' : 'worse') : ratio > 1 ? 'better' : 'worse';
+    return [m.measure, figure(m.base), figure(m.this), `**${ratio.toFixed(2)}** (${verdict})`, m.baseRounds.map(figure).join(' / '), m.thisRounds.map(figure).join(' / ')];
+  });
+  return [
+    `Base: ${c.baseCommit}; this: ${head}. ${c.rounds} rounds, each side in turn (base first in odd rounds, this first in even ones), each on its own PostgreSQL database of one cluster.`,
+    '',
+    table(['measure', `base ${c.baseCommit}`, 'this', 'this ÷ base', 'base per round', 'this per round'], rows),
+    '',
+    table(['check afterwards', 'base', 'this'], c.checks.map((k) => [k.what, k.base, k.this])),
+  ].join('\n');
+}
+
 /** Every RSS figure of the run in one place: at rest, and the peak under each load. */
 function renderMemory(report: Report): string {
   const rows: string[][] = [];
@@ -228,14 +300,15 @@ function renderMemory(report: Report): string {
 
 export function renderReport(report: Report): string {
   const sections = [`## Run of ${report.machine.date.slice(0, 10)}\n`, renderMachine(report)];
-  if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read));
-  if (report.orders) sections.push('\n### 2. Orders\n', renderOrders(report.orders));
+  if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read), renderReadProfiles(report.read));
+  if (report.orders) sections.push('\n### 2. Orders\n', renderOrders(report.orders), renderProfiles(report.orders), renderStatements(report.orders));
   if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout) sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
   if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
   if (report.cluster) sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));
+  if (report.compare) sections.push('\n### Comparison with an earlier commit\n', renderCompare(report.compare, `${report.machine.commit}${report.machine.dirty ? ' plus uncommitted changes' : ''}`));
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

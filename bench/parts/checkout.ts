@@ -5,6 +5,7 @@ import { forEachDatabase, withSql } from '../lib/databases.ts';
 import { readCpuSeconds, readPostmasterPid } from '../lib/cpu.ts';
 import { httpRequest, requestJson } from '../lib/http.ts';
 import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
+import { PURCHASE_SERVER_ENV } from '../lib/order-floor.ts';
 import { summarize } from '../lib/stats.ts';
 import type { BenchContext } from '../lib/context.ts';
 
@@ -59,71 +60,100 @@ async function listProducts(url: string, seller: BenchUser, count: number, selle
   return ids;
 }
 
+/** Three sellers' ten products and one buyer, on one server: what every checkout round buys. */
+export interface CheckoutFloor {
+  productIds: string[];
+  buyer: BenchUser;
+  lines: Array<{ productId: string; quantity: number }>;
+  agent: http.Agent;
+  rounds: number;
+}
+
+export async function setUpCheckoutFloor(url: string): Promise<CheckoutFloor> {
+  const sellers = await Promise.all(CHECKOUT_SHAPE.linesPerSeller.map((_, i) => signUp(url, `Bench Seller ${i + 1}`, 'seller')));
+  let productIds: string[] = [];
+  for (const [i, seller] of sellers.entries()) productIds = [...productIds, ...(await listProducts(url, seller, CHECKOUT_SHAPE.linesPerSeller[i] ?? 0, i))];
+  const buyer = await signUp(url, 'Bench Buyer', 'buyer');
+  return { productIds, buyer, lines: productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) })), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), rounds: 0 };
+}
+
+export interface CheckoutTimes {
+  samples: number[];
+  serverSeconds: number;
+  databaseSeconds: number;
+}
+
 /**
- * One buyer on one keep-alive connection, over and over: fill the cart with the ten lines (one
+ * `count` rounds on one keep-alive connection: fill the cart with the ten lines (one
  * POST /api/cart/lines), read its total, then check out with it. Only the checkout is timed, and only
  * its CPU (our process, and PostgreSQL's backends) is counted.
  */
-async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<CheckoutRow> {
-  const server = await startServerProcess({ database: target, name: `checkout-${database}` });
-  const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const samples: number[] = [];
-  let serverSeconds = 0;
-  let databaseSeconds = 0;
-  let productIds: string[] = [];
-  try {
-    context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times`);
-    const sellers = await Promise.all(CHECKOUT_SHAPE.linesPerSeller.map((_, i) => signUp(server.url, `Bench Seller ${i + 1}`, 'seller')));
-    for (const [i, seller] of sellers.entries()) productIds = [...productIds, ...(await listProducts(server.url, seller, CHECKOUT_SHAPE.linesPerSeller[i] ?? 0, i))];
-    const buyer = await signUp(server.url, 'Bench Buyer', 'buyer');
-    const headers = bearer(buyer);
-    const lines = productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) }));
-    for (let round = 0; round < WARMUP + CHECKOUTS; round++) {
-      const filled = await httpRequest(`${server.url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines }) });
-      if (filled.status !== 200) throw new Error(`cart → ${filled.status}`);
-      const cart = await httpRequest(`${server.url}/api/cart`, { headers, agent });
-      const total = (JSON.parse(cart.body.toString('utf8')) as { total: number }).total;
-      const body = JSON.stringify({ expectedTotal: total, poNumber: `BENCH-${round}`, ...(round === 0 ? { shipTo: SHIP_TO } : {}) });
-      const cpuServer = readCpuSeconds([server.pid]);
-      const cpuDatabase = readCpuSeconds([], pgParents);
-      const started = process.hrtime.bigint();
-      const answer = await httpRequest(`${server.url}/api/checkout`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, agent, body });
-      const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
-      if (answer.status !== 201) throw new Error(`checkout → ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
-      if (round >= WARMUP) {
-        samples.push(elapsedMs);
-        serverSeconds += readCpuSeconds([server.pid]) - cpuServer;
-        databaseSeconds += readCpuSeconds([], pgParents) - cpuDatabase;
-      }
-    }
-  } finally {
-    agent.destroy();
-    await server.stop();
+export async function runCheckouts(url: string, pid: number, pgParents: number[], floor: CheckoutFloor, count: number): Promise<CheckoutTimes> {
+  const headers = bearer(floor.buyer);
+  const { agent } = floor;
+  const times: CheckoutTimes = { samples: [], serverSeconds: 0, databaseSeconds: 0 };
+  for (let i = 0; i < count; i++) {
+    const round = floor.rounds++;
+    const filled = await httpRequest(`${url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines: floor.lines }) });
+    if (filled.status !== 200) throw new Error(`cart → ${filled.status}`);
+    const cart = await httpRequest(`${url}/api/cart`, { headers, agent });
+    const total = (JSON.parse(cart.body.toString('utf8')) as { total: number }).total;
+    const body = JSON.stringify({ expectedTotal: total, poNumber: `BENCH-${round}`, ...(round === 0 ? { shipTo: SHIP_TO } : {}) });
+    const cpuServer = readCpuSeconds([pid]);
+    const cpuDatabase = readCpuSeconds([], pgParents);
+    const started = process.hrtime.bigint();
+    const answer = await httpRequest(`${url}/api/checkout`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, agent, body });
+    const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    if (answer.status !== 201) throw new Error(`checkout → ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
+    times.samples.push(elapsedMs);
+    times.serverSeconds += readCpuSeconds([pid]) - cpuServer;
+    times.databaseSeconds += readCpuSeconds([], pgParents) - cpuDatabase;
   }
-  const rounds = WARMUP + CHECKOUTS;
+  return times;
+}
+
+/** After the rounds: orders = rounds × sellers, stock + units sold = initial on every product, the cart empty. */
+export async function checkCheckoutBooks(target: DatabaseTarget, floor: CheckoutFloor): Promise<{ orders: number; balanced: boolean }> {
   const books = await withSql(target, async (query) => {
     const [orders] = await query<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE checkout_id IS NOT NULL`);
     const stock = await query<{ id: string; left: number; sold: string }>(
       `SELECT p.id, p.mainquantity AS left, COALESCE((SELECT sum(l.quantity) FROM order_lines l WHERE l.product_id = p.id), 0) AS sold FROM products p WHERE p.id = ANY($1::uuid[])`,
-      [productIds],
+      [floor.productIds],
     );
     const [cart] = await query<{ n: string }>(`SELECT count(*) AS n FROM cart_lines`);
     return { orders: Number(orders?.n ?? 0), balanced: stock.every((s) => s.left + Number(s.sold) === INITIAL_STOCK) && Number(cart?.n ?? 1) === 0 };
   });
-  const cpuUsPerCheckout = ((serverSeconds + databaseSeconds) / CHECKOUTS) * 1e6;
+  return { orders: books.orders, balanced: books.balanced && books.orders === floor.rounds * CHECKOUT_SHAPE.sellers };
+}
+
+async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<CheckoutRow> {
+  const server = await startServerProcess({ database: target, name: `checkout-${database}`, env: PURCHASE_SERVER_ENV });
+  const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
+  let floor: CheckoutFloor | null = null;
+  let times: CheckoutTimes;
+  try {
+    context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times`);
+    floor = await setUpCheckoutFloor(server.url);
+    await runCheckouts(server.url, server.pid, pgParents, floor, WARMUP);
+    times = await runCheckouts(server.url, server.pid, pgParents, floor, CHECKOUTS);
+  } finally {
+    floor?.agent.destroy();
+    await server.stop();
+  }
+  const books = await checkCheckoutBooks(target, floor);
+  const cpuUsPerCheckout = ((times.serverSeconds + times.databaseSeconds) / CHECKOUTS) * 1e6;
   return {
     database,
     checkouts: CHECKOUTS,
     lines: CHECKOUT_SHAPE.lines,
     sellers: CHECKOUT_SHAPE.sellers,
-    ...summarize(samples),
+    ...summarize(times.samples),
     cpuUsPerCheckout,
-    serverCpuUsPerCheckout: (serverSeconds / CHECKOUTS) * 1e6,
-    databaseCpuUsPerCheckout: (databaseSeconds / CHECKOUTS) * 1e6,
+    serverCpuUsPerCheckout: (times.serverSeconds / CHECKOUTS) * 1e6,
+    databaseCpuUsPerCheckout: (times.databaseSeconds / CHECKOUTS) * 1e6,
     cpuUsPerLine: cpuUsPerCheckout / CHECKOUT_SHAPE.lines,
     ordersInDatabase: books.orders,
-    booksBalance: books.balanced && books.orders === rounds * CHECKOUT_SHAPE.sellers,
+    booksBalance: books.balanced,
   };
 }
 

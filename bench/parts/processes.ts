@@ -2,7 +2,7 @@ import { signUp, signUpMany } from '../lib/accounts.ts';
 import { createPostgresDatabase, withSql } from '../lib/databases.ts';
 import { mergeLoads, runLoad, runLoadsTogether, withoutSamples, type LoadResult } from '../lib/load.ts';
 import { measureCpu, readPostmasterPid } from '../lib/cpu.ts';
-import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, settle, type FloorProduct, type StockCheck } from '../lib/order-floor.ts';
+import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, PURCHASE_SERVER_ENV, settle, type FloorProduct, type StockCheck } from '../lib/order-floor.ts';
 import { startServerProcess, withPeakRss, type ChildServer } from '../lib/processes.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { BUYERS, FLOOR } from './orders.ts';
@@ -52,8 +52,8 @@ export async function measureProcesses(context: BenchContext): Promise<Processes
   let rows: ProcessesRow[];
   let restRssMiB: number[];
   try {
-    servers.push(await startServerProcess({ database: target, name: 'processes-a' }));
-    servers.push(await startServerProcess({ database: target, name: 'processes-b' }));
+    servers.push(await startServerProcess({ database: target, name: 'processes-a', env: PURCHASE_SERVER_ENV }));
+    servers.push(await startServerProcess({ database: target, name: 'processes-b', env: PURCHASE_SERVER_ENV }));
     const [a, b] = servers as [ChildServer, ChildServer];
     context.log(`processes: signing up ${BUYERS} buyers`);
     const seller = await signUp(a.url, 'Bench Seller', 'seller');

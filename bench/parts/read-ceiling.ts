@@ -8,6 +8,7 @@ import { httpRequest } from '../lib/http.ts';
 import { mergeLoads, runLoad, withoutSamples, type LoadResult } from '../lib/load.ts';
 import { startCeilingServer, startServerProcess, withPeakRss, type ChildServer, type DatabaseTarget } from '../lib/processes.ts';
 import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
+import { monotonicMicros, summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from '../lib/cpu-profile.ts';
 
 /** Ceiling and ours take turns, so a change in what else runs on the machine hits both alike. */
 const ROUNDS = 2;
@@ -25,6 +26,8 @@ export interface ReadRow {
   oursCpuUs: number;
   restRssMiB: number;
   peakRssMiB: number;
+  /** --cpu-prof: where our server's CPU went while it answered this endpoint. */
+  profile?: ProfileSummary;
 }
 
 interface Endpoint {
@@ -71,7 +74,13 @@ async function endpointsOf(server: ChildServer): Promise<Endpoint[]> {
   return endpoints;
 }
 
-async function measureEndpoint(context: BenchContext, server: ChildServer, endpoint: Endpoint, scratch: string, pgParents: number[]): Promise<Omit<ReadRow, 'database' | 'restRssMiB'>> {
+async function measureEndpoint(
+  context: BenchContext,
+  server: ChildServer,
+  endpoint: Endpoint,
+  scratch: string,
+  pgParents: number[],
+): Promise<Omit<ReadRow, 'database' | 'restRssMiB' | 'profile'> & { windows: ProfileWindow[] }> {
   // The ceiling copies the 200 answer our server gives this client (compressed, if it asks for that).
   const { 'if-none-match': _conditional, ...asked } = endpoint.headers ?? {};
   const sample = await httpRequest(`${server.url}${endpoint.path}`, { headers: asked });
@@ -85,6 +94,7 @@ async function measureEndpoint(context: BenchContext, server: ChildServer, endpo
   let ceilingCpu = 0;
   let ourCpu = 0;
   let peakRssMiB = Number.NaN;
+  const windows: ProfileWindow[] = [];
   try {
     // The ceiling always answers the exact bytes of `path`, whatever our client sends.
     const ceilingEndpoint = { label: endpoint.label, path: endpoint.path };
@@ -96,7 +106,9 @@ async function measureEndpoint(context: BenchContext, server: ChildServer, endpo
       const ceiling = await measureCpu([ceilingServer.pid], [], () => runLoad(loadOptions(context, ceilingServer.url, ceilingEndpoint, slice)));
       ceilingRuns.push(ceiling.result);
       ceilingCpu += ceiling.cpuSeconds;
+      const fromMicros = monotonicMicros();
       const ours = await measureCpu([server.pid], pgParents, () => withPeakRss([server.pid], () => runLoad(loadOptions(context, server.url, endpoint, slice))));
+      windows.push({ fromMicros, toMicros: monotonicMicros() });
       ourRuns.push(ours.result.result);
       ourCpu += ours.cpuSeconds;
       peakRssMiB = Math.max(ours.result.peakRssMiB[0] ?? 0, Number.isNaN(peakRssMiB) ? 0 : peakRssMiB);
@@ -115,14 +127,16 @@ async function measureEndpoint(context: BenchContext, server: ChildServer, endpo
     ceilingCpuUs: (ceilingCpu / ceiling.responses) * 1e6,
     oursCpuUs: (ourCpu / ours.responses) * 1e6,
     peakRssMiB,
+    windows,
   };
 }
 
 async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<ReadRow[]> {
-  const server = await startServerProcess({ database: target, seedDemo: true, name: `read-${database}` });
+  // Rate limits on, as in production: reads are not limited, but their hooks run on every request.
+  const server = await startServerProcess({ database: target, seedDemo: true, name: `read-${database}`, env: { RATE_LIMIT: 'true' } });
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-ceiling-'));
   const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
-  const rows: ReadRow[] = [];
+  const rows: Array<ReadRow & { windows: ProfileWindow[] }> = [];
   try {
     const restRssMiB = server.rssMiB();
     for (const endpoint of await endpointsOf(server)) {
@@ -132,7 +146,7 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
     await server.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  return rows;
+  return rows.map(({ windows, ...row }) => (server.profileFile ? { ...row, profile: summarizeCpuProfile(server.profileFile, windows) } : row));
 }
 
 /** Part 1: our public reads beside a bare node:http server answering the same bytes. */

@@ -5,6 +5,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { AppContext } from './context.ts';
 import { createAuth } from './modules/accounts/auth.ts';
+import { attachSessionCache, type SessionUser } from './modules/accounts/session.ts';
+import { createSessionCache } from './modules/accounts/session-cache.ts';
 import { handleFrameworkError, registerErrorHandling, sendApiNotFound } from './plugins/errors.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerRateLimits } from './plugins/rate-limits.ts';
@@ -109,15 +111,19 @@ function createFastify(config: Config, logger: BuildAppOptions['logger'], timeou
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   return { app, routes };
 }
 
 function createContext(app: FastifyInstance, config: Config, database: Database, clock: () => Date, reads: ReadRouting): AppContext {
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
-  return { config, database, db: database.db, reads, auth: createAuth(config, database.db), clock, mailbox };
+  const ctx: AppContext = { config, database, db: database.db, reads, auth: createAuth(config, database.db), clock, mailbox };
+  // Read through ctx, so a test that moves the clock moves the cache's bound with it.
+  attachSessionCache(ctx.auth, createSessionCache<SessionUser>({ ttlMs: config.sessionCacheMs, now: () => ctx.clock().getTime() }));
+  return ctx;
 }
 
 /**

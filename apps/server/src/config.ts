@@ -32,6 +32,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   READ_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  DB_NAMED_STATEMENTS: boolean.default(true),
   DATA_DIR: z.string().min(1).default('./data'),
   BASE_URL: z.url().optional(),
   TRUSTED_ORIGINS: list.optional(),
@@ -57,6 +58,7 @@ const envSchema = z.object({
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   PROCESS_ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
   REQUIRE_VERIFIED_SELLERS: boolean.default(false),
@@ -78,9 +80,12 @@ export interface Config {
    * migrationUrl: a direct connection (not through PgBouncer) for the migrations at start-up; null:
    * they run on `url`. readUrl: a read replica (or a pooler in front of replicas) for the lag-tolerant
    * reads, used while it is at most readMaxLagMs behind (plugins/read-routing.ts); null: every read on `url`.
+   * namedStatements: the purchase's statements are prepared once per connection under a name
+   * (db/prepared.ts); false sends them unnamed, for a pooler that cannot keep a name across transactions
+   * (PgBouncer before 1.21 in transaction pooling, docs/deploy.md).
    */
   database:
-    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null; readUrl: string | null; readMaxLagMs: number }
+    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null; readUrl: string | null; readMaxLagMs: number; namedStatements: boolean }
     | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
@@ -110,6 +115,11 @@ export interface Config {
    * killed one lets another process take the work after at most this long.
    */
   jobLeaseMs: number;
+  /**
+   * How long this process may answer from a session it resolved, without asking the database again:
+   * the longest a session ended by another process still works here (docs/decisions/021-session-cache.md). 0: off.
+   */
+  sessionCacheMs: number;
   /** Operators: the accounts with these emails (lower case) review business verifications. */
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
@@ -164,7 +174,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null, readUrl: env.DATABASE_READ_URL ?? null, readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null, readUrl: env.DATABASE_READ_URL ?? null, readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS, namedStatements: env.DB_NAMED_STATEMENTS }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.
@@ -197,6 +207,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailIntervalMs: env.MAIL_INTERVAL_MS,
     processRole: env.PROCESS_ROLE,
     jobLeaseMs: env.JOB_LEASE_MS,
+    sessionCacheMs: env.SESSION_CACHE_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
     requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema/index.ts';
+import { markNamedStatements } from './prepared.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction of `Db`: what a function that must run inside the caller's transaction takes. */
@@ -19,7 +20,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number; namedStatements?: boolean }
   | {
       kind: 'pglite';
       dataDir: string | null;
@@ -31,7 +32,8 @@ export type DatabaseOptions =
     };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'postgres' ? openPostgres(options.url, options.poolSize ?? 20, options.poolWaitMs ?? 10_000) : openPglite(options.dataDir, options.template);
+  if (options.kind === 'pglite') return openPglite(options.dataDir, options.template);
+  return openPostgres(options.url, options.poolSize ?? 20, options.poolWaitMs ?? 10_000, options.namedStatements ?? true);
 }
 
 /**
@@ -63,10 +65,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 
 /**
  * A node-postgres pool and its Drizzle handle, opening no connection yet. Queries use unnamed
- * statements only (node-postgres names one only when asked, and nothing here asks), so they work
- * through PgBouncer in transaction pooling (docs/deploy.md).
+ * statements (node-postgres names one only when asked), except the purchase's, which db/prepared.ts
+ * names unless `namedStatements` is false: through PgBouncer before 1.21 in transaction pooling a
+ * name does not survive the transaction (docs/deploy.md).
  */
-export async function createPostgresPool(url: string, poolSize: number, poolWaitMs: number) {
+export async function createPostgresPool(url: string, poolSize: number, poolWaitMs: number, namedStatements = true) {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
   // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
@@ -74,12 +77,16 @@ export async function createPostgresPool(url: string, poolSize: number, poolWait
   // A database restart kills idle and busy connections; without these listeners node-postgres
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    markNamedStatements(client, namedStatements);
+  });
+  markNamedStatements(pool, namedStatements);
   return { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
 }
 
-async function openPostgres(url: string, poolSize: number, poolWaitMs: number): Promise<Database> {
-  const { pool, db } = await createPostgresPool(url, poolSize, poolWaitMs);
+async function openPostgres(url: string, poolSize: number, poolWaitMs: number, namedStatements: boolean): Promise<Database> {
+  const { pool, db } = await createPostgresPool(url, poolSize, poolWaitMs, namedStatements);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

@@ -29,9 +29,10 @@ const answers = new WeakMap<object, SharedAnswer>();
  * The answer for `result`, a value the batch hands to every request that shared it: the first
  * request serialises it (with its route's response schema), the others reuse the bytes.
  */
-export function shareAnswer(result: object, serialize: () => string | Buffer | ArrayBuffer, link: string | null = null): SharedAnswer {
+export function shareAnswer(result: object, serialize: () => string | Buffer | ArrayBuffer, linkOf: () => string | null = () => null): SharedAnswer {
   const known = answers.get(result);
   if (known) return known;
+  const link = linkOf();
   const serialized = serialize();
   const body = typeof serialized === 'string' ? Buffer.from(serialized, 'utf8') : Buffer.isBuffer(serialized) ? serialized : Buffer.from(serialized);
   // Weak: the same JSON is sent br, gzip or plain, and all are one representation.

@@ -23,10 +23,11 @@ export function rewriteToCanonicalPath(req: IncomingMessage): string {
 
 /** Registered before every other hook, so no rule ever runs on a path that has no canonical form. */
 export function registerCanonicalPathRefusal(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     const reason = refusedPath.get(request.raw);
     // No store may keep the refusal: whatever the spelling named, it is not a cacheable page.
-    if (reason) throw new AppError('BAD_REQUEST', `The URL path is not valid (it contains ${reason}).`, { headers: { 'cache-control': 'no-store' } });
+    if (reason) return done(new AppError('BAD_REQUEST', `The URL path is not valid (it contains ${reason}).`, { headers: { 'cache-control': 'no-store' } }));
+    done();
   });
 }
 
@@ -36,12 +37,14 @@ export function registerCanonicalPathRefusal(app: FastifyInstance): void {
  * path that is not a route (the wildcard `*` may be empty: `/` is the web app's home).
  */
 export function registerEmptyParamRefusal(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const params = request.params as Record<string, unknown> | undefined;
-    if (!params) return;
-    for (const [name, value] of Object.entries(params)) {
-      if (name !== '*' && value === '') throw notFound();
+    if (params) {
+      for (const name in params) {
+        if (name !== '*' && params[name] === '') return done(notFound());
+      }
     }
+    done();
   });
 }
 

@@ -1,5 +1,6 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Auth } from '../modules/accounts/auth.ts';
@@ -14,13 +15,27 @@ function isAuthRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * Security headers, and refusal of cross-site writes that ride on the session cookie. A client whose
- * bearer token authenticates it carries no ambient credential, so it needs no Origin. Any other
- * Authorization header (Basic, a forged token) proves nothing: a browser may attach Basic credentials
- * by itself, and the cookie's session would be the one used.
+ * The headers helmet sets for these options, worked out once. helmet's middleware (and @fastify/helmet,
+ * which builds a new one for every request) parses the options, the CSP directives included, each time
+ * it runs; the headers never change, so every request gets the same list.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config, auth: Auth): Promise<void> {
-  await app.register(helmet, {
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader() {},
+    getHeader() {
+      return undefined;
+    },
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+function helmetOptions(config: Config): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -41,21 +56,46 @@ export async function registerSecurity(app: FastifyInstance, config: Config, aut
     hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+/**
+ * Security headers, and refusal of cross-site writes that ride on the session cookie. A client whose
+ * bearer token authenticates it carries no ambient credential, so it needs no Origin. Any other
+ * Authorization header (Basic, a forged token) proves nothing: a browser may attach Basic credentials
+ * by itself, and the cookie's session would be the one used.
+ *
+ * The hooks take a callback rather than being async: they run on every request, and most return at
+ * once, so they allocate no promise for that.
+ */
+export async function registerSecurity(app: FastifyInstance, config: Config, auth: Auth): Promise<void> {
+  const headers = helmetHeaders(helmetOptions(config));
+  // Among the answer's own headers, first: a route's own header of the same name (e.g. a document
+  // preview's CSP) replaces it, and error answers keep them.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   const refuseCrossSite = crossSiteRefusal(config, auth);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     // Operators' routes run this check themselves, after their own 404 to everyone else (admin.routes.ts).
-    if (isAdminRoute(request)) return;
-    await refuseCrossSite(request);
+    if (!mayRideOnCookie(request) || isAdminRoute(request)) return done();
+    refuseCrossSite(request).then(() => done(), done);
   });
 
   registerCors(app, new Set(config.corsOrigins));
 
   // API answers may carry personal data and must never sit in a shared cache.
-  app.addHook('onSend', async (request, reply) => {
-    if (isApiPath(pathOf(request)) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && isApiPath(pathOf(request))) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
+}
+
+/** A write to the API that carries a cookie: the only kind the cross-site check has anything to say about. */
+function mayRideOnCookie(request: FastifyRequest): boolean {
+  return WRITE_METHODS.has(request.method) && request.headers.cookie !== undefined;
 }
 
 /** /api/admin/…: to anyone but an operator the route does not exist, so its 404 comes first. */

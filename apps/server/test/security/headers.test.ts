@@ -14,6 +14,19 @@ describeEachDatabase('security headers and origin checks', (env) => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 
+  it('sends the same hardening headers with error answers, from the router and from a handler', async () => {
+    const healthy = await env().request({ method: 'GET', url: '/api/health' });
+    const expected = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy'];
+    for (const response of [
+      await env().request({ method: 'GET', url: '/api/no-such-route' }),
+      await env().request({ method: 'GET', url: '/api/product/00000000-0000-4000-8000-000000000000' }),
+      await env().request({ method: 'POST', url: '/api/order', payload: {} }),
+    ]) {
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      for (const name of expected) expect([name, response.headers[name]]).toEqual([name, healthy.headers[name]]);
+    }
+  });
+
   it('marks API answers that carry personal data as not cacheable', async () => {
     const user = await signUpUser(env());
     const response = await env().request({ method: 'GET', url: '/api/me', headers: { cookie: user.cookie } });

@@ -5,7 +5,7 @@ import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
 import type { AppContext } from '../../context.ts';
 import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
-import { forwardSessionRefresh, getSessionUser, requireUser } from './session.ts';
+import { forgetCachedSessions, forwardSessionRefresh, getSessionUser, requireUser } from './session.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
 import { isOperator } from '../business/operators.ts';
 import { isSeller } from '../dashboard/dashboard.service.ts';
@@ -40,7 +40,11 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
   app.post(
     '/api/me/sessions/sign-out-others',
     routeContract({ summary: 'Sign out everywhere else', tags, signedIn: true, response: { 200: z.object({ signedOut: z.number().int() }) } }),
-    async (request) => signOutOtherSessions(ctx.db, await requireUser(ctx.auth, request)),
+    async (request) => {
+      const ended = await signOutOtherSessions(ctx.db, await requireUser(ctx.auth, request));
+      forgetCachedSessions(ctx.auth);
+      return ended;
+    },
   );
 
   app.delete(
@@ -49,7 +53,11 @@ export async function registerAccountRoutes(app: FastifyInstance, ctx: AppContex
     async (request) => {
       const me = await requireUser(ctx.auth, request);
       const input = parseInput(deleteAccountInputSchema, request.body ?? {});
-      await deleteAccount(ctx.db, ctx.auth, me, input);
+      try {
+        await deleteAccount(ctx.db, ctx.auth, me, input);
+      } finally {
+        forgetCachedSessions(ctx.auth);
+      }
       return { deleted: true as const };
     },
   );

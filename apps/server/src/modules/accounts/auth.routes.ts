@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { pathOf } from '../../plugins/canonical-path.ts';
 import { attachAuthLogger, GOOGLE_PROVIDER_ID, type Auth } from './auth.ts';
-import { requireUser, revokeIfPastAbsoluteLifetime } from './session.ts';
+import { forgetCachedSessions, requireUser, revokeIfPastAbsoluteLifetime } from './session.ts';
 
 export const SIGN_UP_PATH = '/api/auth/sign-up/email';
 export const SIGN_IN_PATH = '/api/auth/sign-in/email';
@@ -183,9 +183,14 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       const headers = fromNodeHeaders(request.headers);
       if (hasBody) headers.set('content-type', 'application/json');
       headers.delete('content-length');
-      const response = await auth.handler(
-        new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }),
-      );
+      let response: Response;
+      try {
+        response = await auth.handler(new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(request.body) : undefined }));
+      } finally {
+        // Signing out, a new password, a reset, a confirmed or changed address: sessions and the users
+        // they name may have changed, so none cached before this point is used again (session-cache.ts).
+        forgetCachedSessions(auth);
+      }
       for (const [key, value] of response.headers) {
         if (key === 'set-cookie' || key === 'content-length') continue;
         reply.header(key, value);

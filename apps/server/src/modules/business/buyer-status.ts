@@ -41,8 +41,12 @@ export async function verifiedBuyers(db: Reader, userIds: readonly string[]): Pr
   return new Set(rows.map((r) => r.userId));
 }
 
+/** How a buyer of this status is priced, and whether they may order at all. */
+export function pricingOf(mode: VerificationMode, status: VerificationStatus): MeVerification {
+  return { mode, status, breaksApply: breaksApplyFor(mode, status), canOrder: canOrderFor(mode, status) };
+}
+
 /** What /api/me says about how this user is priced; signed out is `none`. */
 export async function buyerPricing(db: Reader, mode: VerificationMode, userId: string | null): Promise<MeVerification> {
-  const status = userId ? await buyerStatus(db, userId) : 'none';
-  return { mode, status, breaksApply: breaksApplyFor(mode, status), canOrder: canOrderFor(mode, status) };
+  return pricingOf(mode, userId ? await buyerStatus(db, userId) : 'none');
 }

@@ -2,15 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { CART_TEXT, formatMoney, MESSAGES, toCents, VERIFY_TEXT, type CheckoutInput, type Order } from '@bulkcart/contracts';
 import { paths } from '@bulkcart/contracts/routes';
 import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts';
-import { orders, type OrderRow } from '../../db/schema/orders.ts';
+import { orders } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { buyerPricing } from '../business/buyer-status.ts';
-import { writeNotifications } from '../notifications/notify.ts';
+import type { NotificationToWrite } from '../notifications/notify.ts';
 import { loadOrders } from '../orders/order-answer.ts';
 import type { Tx } from '../../db/client.ts';
 import { assertCanBuy, resolveShipTo } from '../orders/orders.service.ts';
-import { placeOrder } from '../orders/place-order.ts';
+import { draftOrder, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from '../orders/place-order.ts';
+import { slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
 import { lockCart, selectBuyableProducts, selectCartLines, selectSellers } from './cart.queries.ts';
@@ -85,32 +86,47 @@ function pricesChanged(priced: PricedCart, input: CheckoutInput): AppError {
 }
 
 /** The buyer's one notice for the whole checkout (each seller is told of their own order as always). */
-async function notifyBuyer(tx: Tx, ctx: CheckoutContext, placed: OrderRow[], totalCents: number, poNumber: string | null): Promise<void> {
-  const numbers = placed.map((o) => o.number).join(', ');
-  const count = placed.length === 1 ? '1 order' : `${placed.length} orders`;
-  await writeNotifications(tx, ctx.config, [
-    {
-      userId: ctx.user.id,
-      email: ctx.user.email,
-      path: paths.cart,
-      orderId: null,
-      orderNumber: null,
-      orderStatus: null,
-      kind: 'checkout',
-      title: `Checkout placed ${count}`,
-      message: `Your checkout placed ${numbers} (${formatMoney(totalCents)}${poNumber ? `, PO ${poNumber}` : ''}). Each seller accepts their order within 3 business days.`,
-    },
-  ]);
+function buyerNotice(ctx: CheckoutContext, numbers: string[], totalCents: number, poNumber: string | null): NotificationToWrite {
+  const count = numbers.length === 1 ? '1 order' : `${numbers.length} orders`;
+  return {
+    userId: ctx.user.id,
+    email: ctx.user.email,
+    path: paths.cart,
+    orderId: null,
+    orderNumber: null,
+    orderStatus: null,
+    kind: 'checkout',
+    title: `Checkout placed ${count}`,
+    message: `Your checkout placed ${numbers.join(', ')} (${formatMoney(totalCents)}${poNumber ? `, PO ${poNumber}` : ''}). Each seller accepts their order within 3 business days.`,
+  };
+}
+
+/** The checked-out lines leave the cart, in the orders' statement (place-order.ts writeOrders). */
+function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement {
+  const values: Record<string, unknown> = { cart_buyer: buyerId };
+  productIds.forEach((id, i) => {
+    values[`cart_p${i}`] = id;
+  });
+  return {
+    shape: `cart[${productIds.length}]`,
+    values,
+    build: () =>
+      tx
+        .delete(cartLines)
+        .where(and(eq(cartLines.buyerId, slot('cart_buyer')), inArray(cartLines.productId, productIds.map((_, i) => slot(`cart_p${i}`)))))
+        .getSQL(),
+  };
 }
 
 /**
  * The whole checkout in one transaction (docs/decisions/017-cart-and-checkout.md): the key's row first
  * (a concurrent repeat waits on its unique index, then replays), the cart's lock, every product of the
  * cart locked in id order, then one check of everything: any line or seller at fault refuses it all,
- * and so does a total other than the one the buyer saw. Only then one order per seller, placed as
- * every order is (placeOrder), and the lines leave the cart. Any refusal rolls it all back.
+ * and so does a total other than the one the buyer saw. Only then every line's units taken in one
+ * statement, and one order per seller written as every order is (orders/place-order.ts), in one more
+ * statement with the buyer's notice and the emptied cart. Any refusal rolls it all back.
  */
-async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Awaited<ReturnType<typeof resolveShipTo>>) {
+async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Destination): Promise<PlacedOrder[]> {
   const poNumber = input.poNumber ?? null;
   const [row] = await tx.insert(checkouts).values({ buyerId: ctx.user.id, idempotencyKey: key, expectedTotalCents: expectedCents(input), poNumber }).returning();
   if (!row) throw new Error('checkout insert returned no row');
@@ -133,25 +149,29 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
     throw new AppError('VALIDATION', 'This checkout is too large to price; split it into smaller ones.');
   }
 
-  const placed: OrderRow[] = [];
-  for (const seller of priced.sellers) {
-    const sellerLines = priced.lines.filter((l) => l.sellerKey === seller.key).map((l) => ({ productId: l.productId, quantity: l.quantity }));
-    placed.push(
-      await placeOrder(tx, ctx.config, {
+  // Every row is locked and checked already: the guards of the one decrement cannot refuse a line now.
+  const taken = await takeStock(tx, ctx.user.id, priced.lines, { orders: priced.sellers.length });
+  if (taken.lines.length !== priced.lines.length || taken.numbers.length !== priced.sellers.length) throw new Error('a checked line could not be taken');
+  const drafts = priced.sellers.map((seller, i) =>
+    draftOrder(
+      {
         buyer: ctx.user,
         breaksApply: buyer.breaksApply,
-        lines: sellerLines,
-        shipTo: destination.shipTo,
-        saveShipTo: destination.saveShipTo,
+        lines: priced.lines.filter((l) => l.sellerKey === seller.key).map((l) => ({ productId: l.productId, quantity: l.quantity })),
         idempotencyKey: null,
         poNumber,
         checkoutId: row.id,
-      }),
-    );
-  }
-  await tx.delete(cartLines).where(and(eq(cartLines.buyerId, ctx.user.id), inArray(cartLines.productId, priced.lines.map((l) => l.productId))));
-  await notifyBuyer(tx, ctx, placed, priced.totalCents, poNumber);
-  return row.id;
+      },
+      taken.lines,
+      taken.numbers[i] as string,
+      destination,
+    ),
+  );
+  return writeOrders(tx, ctx.config, ctx.user, drafts, {
+    destination,
+    notifications: [buyerNotice(ctx, drafts.map((d) => d.order.number), priced.totalCents, poNumber)],
+    statements: [emptyCart(tx, ctx.user.id, priced.lines.map((l) => l.productId))],
+  });
 }
 
 /**
@@ -166,8 +186,9 @@ export async function checkout(ctx: CheckoutContext, input: CheckoutInput & { id
   if (existing) return replay(ctx, existing, request);
   const destination = await resolveShipTo(ctx, request.shipTo);
   try {
-    const checkoutId = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
-    return { orders: await ordersOf(ctx, checkoutId), replayed: false };
+    const placed = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
+    const now = ctx.clock();
+    return { orders: placed.map((order) => order.answer(now)), replayed: false };
   } catch (error) {
     if (isUniqueViolation(error)) {
       const twin = await findCheckout(ctx, key);

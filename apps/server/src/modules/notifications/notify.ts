@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { NotificationKind, OrderStatus } from '@bulkcart/contracts';
 import { paths } from '@bulkcart/contracts/routes';
@@ -23,32 +24,35 @@ export interface NotificationToWrite {
 }
 
 /**
+ * The rows of some notifications and, when mail is set up, their emails: ids chosen here, so both can
+ * be written by one statement (orders/place-order.ts writes them with the order that they tell of).
+ */
+export function notificationRows(config: Config, items: NotificationToWrite[]) {
+  const rows = items.map((n) => ({
+    id: randomUUID(),
+    userId: n.userId,
+    orderId: n.orderId,
+    orderNumber: n.orderNumber,
+    orderStatus: n.orderStatus,
+    kind: n.kind,
+    title: n.title,
+    message: n.message,
+  }));
+  const emails = config.mail
+    ? items.flatMap((n, i) => (n.email ? [{ notificationId: rows[i]?.id ?? null, toEmail: n.email, subject: n.title, body: `${n.message}\n\n${config.baseUrl}${n.path}\n` }] : []))
+    : [];
+  return { notifications: rows, emails };
+}
+
+/**
  * Writes notifications (and, when mail is set up, their emails to the outbox) inside the transaction
  * of the event they tell of: they exist exactly when the event does. Sending happens later
  * (mail-deliverer.ts), so a slow or absent mail server never holds up the request.
  */
 export async function writeNotifications(tx: Tx, config: Config, items: NotificationToWrite[]): Promise<void> {
   if (items.length === 0) return;
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      items.map((n) => ({
-        userId: n.userId,
-        orderId: n.orderId,
-        orderNumber: n.orderNumber,
-        orderStatus: n.orderStatus,
-        kind: n.kind,
-        title: n.title,
-        message: n.message,
-      })),
-    )
-    .returning({ id: notifications.id });
-  if (!config.mail) return;
-  const emails = items.flatMap((n, i) =>
-    n.email
-      ? [{ notificationId: rows[i]?.id ?? null, toEmail: n.email, subject: n.title, body: `${n.message}\n\n${config.baseUrl}${n.path}\n` }]
-      : [],
-  );
+  const { notifications: rows, emails } = notificationRows(config, items);
+  await tx.insert(notifications).values(rows);
   if (emails.length > 0) await tx.insert(emailOutbox).values(emails);
 }
 

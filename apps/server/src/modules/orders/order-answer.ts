@@ -12,7 +12,14 @@ export function isLate(row: Pick<OrderRow, 'status' | 'shipBy'>, now: Date): boo
   return row.status === 'accepted' && row.shipBy !== null && row.shipBy < now.toISOString().slice(0, 10);
 }
 
-function toLine(row: OrderLineRow): OrderLine {
+/** What an answer reads of a line and of a timeline entry: rows read back, or the rows just written. */
+export type AnswerLine = Pick<
+  OrderLineRow,
+  'productId' | 'productName' | 'productImage' | 'productBrand' | 'productCategory' | 'productMinquantity' | 'productSku' | 'quantity' | 'unitPriceCents' | 'lineTotalCents' | 'listUnitPriceCents' | 'tierMinquantity'
+>;
+export type AnswerEvent = Pick<OrderEventRow, 'createdAt' | 'actor' | 'actorName' | 'fromStatus' | 'toStatus' | 'note'>;
+
+function toLine(row: AnswerLine): OrderLine {
   return {
     productId: row.productId,
     product: {
@@ -31,7 +38,7 @@ function toLine(row: OrderLineRow): OrderLine {
   };
 }
 
-function toTimelineEntry(row: OrderEventRow): OrderTimelineEntry {
+function toTimelineEntry(row: AnswerEvent): OrderTimelineEntry {
   return {
     at: row.createdAt.toISOString(),
     actor: row.actor,
@@ -43,7 +50,7 @@ function toTimelineEntry(row: OrderEventRow): OrderTimelineEntry {
 }
 
 /** An order with its lines and timeline as the API answers it. */
-export function toOrder(row: OrderRow, lines: OrderLineRow[], events: OrderEventRow[], now: Date): Order {
+export function toOrder(row: OrderRow, lines: AnswerLine[], events: AnswerEvent[], now: Date): Order {
   const answerLines = lines.map(toLine);
   const first = answerLines[0];
   if (!first) throw new Error(`order ${row.id} has no lines`);

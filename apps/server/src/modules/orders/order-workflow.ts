@@ -64,8 +64,9 @@ async function restock(tx: Tx, orderId: string): Promise<void> {
   }
 }
 
-export async function recordEvent(tx: Tx, orderId: string, actor: Actor, from: OrderStatus | null, to: OrderStatus, note: string | null): Promise<void> {
-  await tx.insert(orderEvents).values({
+/** A timeline entry as written: who acted (by name as it was then), from which status to which. */
+export function eventRow(orderId: string, actor: Actor, from: OrderStatus | null, to: OrderStatus, note: string | null) {
+  return {
     orderId,
     actor: actor.kind,
     actorId: actor.kind === 'system' ? null : actor.user.id,
@@ -73,7 +74,11 @@ export async function recordEvent(tx: Tx, orderId: string, actor: Actor, from: O
     fromStatus: from,
     toStatus: to,
     note,
-  });
+  };
+}
+
+export async function recordEvent(tx: Tx, orderId: string, actor: Actor, from: OrderStatus | null, to: OrderStatus, note: string | null): Promise<void> {
+  await tx.insert(orderEvents).values(eventRow(orderId, actor, from, to, note));
 }
 
 async function sellerEmail(tx: Tx, sellerId: string): Promise<string | null> {
@@ -83,8 +88,14 @@ async function sellerEmail(tx: Tx, sellerId: string): Promise<string | null> {
 
 type Side = 'buyer' | 'seller';
 
+/** What the words of an event read from its order (an order about to be written has no more). */
+export type DescribedOrder = Pick<
+  OrderRow,
+  'id' | 'number' | 'status' | 'buyerId' | 'buyerEmail' | 'buyerName' | 'sellerId' | 'sellerName' | 'totalCents' | 'shipBy' | 'carrier' | 'tracking' | 'reason'
+>;
+
 /** The words of each event; every one names the order number. */
-function describe(row: OrderRow, kind: OrderNotificationKind, actor: Actor): { title: string; message: string } {
+function describe(row: DescribedOrder, kind: OrderNotificationKind, actor: Actor): { title: string; message: string } {
   const n = row.number;
   switch (kind) {
     case 'placed':
@@ -111,20 +122,29 @@ function describe(row: OrderRow, kind: OrderNotificationKind, actor: Actor): { t
   }
 }
 
+/** Who hears of an event: the other side of it, both sides of the system's. */
+function sidesTold(actor: Actor): Side[] {
+  return actor.kind === 'system' ? ['buyer', 'seller'] : actor.kind === 'buyer' ? ['seller'] : ['buyer'];
+}
+
+/** The notifications of an event, given the seller's address (read by the caller, or already known). */
+export function eventNotifications(row: DescribedOrder, kind: OrderNotificationKind, actor: Actor, sellerEmail: string | null): NotificationToWrite[] {
+  const { title, message } = describe(row, kind, actor);
+  const base = { orderId: row.id, orderNumber: row.number, orderStatus: row.status, kind, title, message };
+  return sidesTold(actor).flatMap((side): NotificationToWrite[] => {
+    if (side === 'buyer') return [{ ...base, userId: row.buyerId, email: row.buyerEmail, path: `/orders/${row.id}` }];
+    return row.sellerId ? [{ ...base, userId: row.sellerId, email: sellerEmail, path: '/sales' }] : [];
+  });
+}
+
 /**
  * Tells the other side of an event (both sides for the system's), in the event's transaction.
  * An order whose seller account is gone tells only its buyer.
  */
 export async function notifyEvent(tx: Tx, config: Config, row: OrderRow, kind: OrderNotificationKind, actor: Actor): Promise<void> {
-  const sides: Side[] = actor.kind === 'system' ? ['buyer', 'seller'] : actor.kind === 'buyer' ? ['seller'] : ['buyer'];
-  const { title, message } = describe(row, kind, actor);
-  const items: NotificationToWrite[] = [];
-  for (const side of sides) {
-    const base = { orderId: row.id, orderNumber: row.number, orderStatus: row.status, kind, title, message };
-    if (side === 'buyer') items.push({ ...base, userId: row.buyerId, email: row.buyerEmail, path: `/orders/${row.id}` });
-    else if (row.sellerId) items.push({ ...base, userId: row.sellerId, email: await sellerEmail(tx, row.sellerId), path: '/sales' });
-  }
-  await writeNotifications(tx, config, items);
+  const toSeller = sidesTold(actor).includes('seller') && row.sellerId !== null;
+  const email = toSeller && row.sellerId ? await sellerEmail(tx, row.sellerId) : null;
+  await writeNotifications(tx, config, eventNotifications(row, kind, actor, email));
 }
 
 export interface Transition {

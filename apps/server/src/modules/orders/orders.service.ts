@@ -7,7 +7,6 @@ import {
   type CreateOrderInput,
   type Order,
   type OrderStatus,
-  VERIFY_TEXT,
 } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -18,8 +17,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, orderNotFound, wrongStatus } from './order-workflow.ts';
-import { placeOrder } from './place-order.ts';
-import { buyerPricing } from '../business/buyer-status.ts';
+import { buyNow, type Destination } from './place-order.ts';
 
 export interface OrdersContext {
   db: Db;
@@ -75,40 +73,18 @@ export function assertCanBuy(user: SessionUser): void {
   }
 }
 
-/**
- * The whole purchase in one transaction: the buyer's status as this transaction reads it (the price is
- * decided with it, not with a page's), then the one order placed as every order is (place-order.ts).
- */
-async function purchaseInTransaction(
-  tx: Tx,
-  config: Config,
-  user: SessionUser,
-  input: CreateOrderInput & { shipTo: Address; saveShipTo: boolean },
-  idempotencyKey: string | null,
-): Promise<OrderRow> {
-  const buyer = await buyerPricing(tx, config.buyerVerification, user.id);
-  if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-  return placeOrder(tx, config, {
-    buyer: user,
-    breaksApply: buyer.breaksApply,
-    lines: [{ productId: input.productId, quantity: input.quantity, ...(input.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(input.expectedUnitPrice) } : {}) }],
-    shipTo: input.shipTo,
-    saveShipTo: input.saveShipTo,
-    idempotencyKey,
-    poNumber: null,
-    checkoutId: null,
-  });
-}
-
 async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
   const [row] = await db.select({ address: shipToAddresses.address }).from(shipToAddresses).where(eq(shipToAddresses.userId, userId));
   return row?.address ?? null;
 }
 
-/** The order's destination: the one sent, else the saved default, else a 422 naming every missing field. */
-export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sent: Address | undefined): Promise<{ shipTo: Address; saveShipTo: boolean }> {
+/**
+ * The order's destination: the one sent (kept as the buyer's default when they have none, which the
+ * write itself checks), else the saved default, else a 422 naming every missing field.
+ */
+export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sent: Address | undefined): Promise<Destination> {
+  if (sent) return { shipTo: sent, saveShipTo: true };
   const saved = await savedShipTo(ctx.db, ctx.user.id);
-  if (sent) return { shipTo: sent, saveShipTo: saved === null };
   if (saved) return { shipTo: saved, saveShipTo: false };
   const fieldErrors: Record<string, string[]> = {};
   const missing = addressSchema.safeParse({});
@@ -119,10 +95,11 @@ export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sen
 }
 
 /**
- * POST /api/order. With an idempotency key, a repeat by the same buyer answers the first order: found
- * up front when the first one has committed, or, when both run at once, through the unique index:
- * the second insert waits for the first, fails, and its transaction (decrement included) rolls back.
- * Either way the repeat must ask for the same purchase, or it is refused (422) and changes nothing.
+ * POST /api/order. With an idempotency key, a repeat by the same buyer answers the first order, found
+ * when the repeat fails: on the unique index of (buyer, key), whether the first committed long ago or is
+ * committing now (the repeat's insert waits for it, fails, and its transaction, decrement included,
+ * rolls back), or on a refusal the first order no longer meets (stock gone, price changed). The repeat
+ * must ask for the same purchase, or it is refused (422) and changes nothing.
  */
 export async function createOrder(
   ctx: OrdersContext,
@@ -130,17 +107,12 @@ export async function createOrder(
 ): Promise<{ order: Order; replayed: boolean }> {
   assertCanBuy(ctx.user);
   const { idempotencyKey: key, ...purchase } = input;
-  if (key) {
-    const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
-    if (existing) return replay(ctx, existing, purchase);
-  }
-  const destination = await resolveShipTo(ctx, purchase.shipTo);
   try {
-    const row = await ctx.db.transaction((tx) => purchaseInTransaction(tx, ctx.config, ctx.user, { ...purchase, ...destination }, key));
-    return { order: await loadOrder(ctx.db, row, ctx.clock()), replayed: false };
+    const destination = await resolveShipTo(ctx, purchase.shipTo);
+    const line = { productId: purchase.productId, quantity: purchase.quantity, idempotencyKey: key, ...(purchase.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(purchase.expectedUnitPrice) } : {}) };
+    const placed = await buyNow(ctx.db, ctx.config, ctx.user, line, ctx.config.buyerVerification, destination);
+    return { order: placed.answer(ctx.clock()), replayed: false };
   } catch (error) {
-    // A concurrent twin may have taken the last stock (409) or won the key: then this is its repeat, or a
-    // different purchase under its key, which replay() tells apart.
     if (key && (isUniqueViolation(error) || error instanceof AppError)) {
       const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
       if (existing) return replay(ctx, existing, purchase);

@@ -1,15 +1,31 @@
-import type { Tx } from '../../db/client.ts';
-import { and, eq, gte, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import { formatMoney, quotePrice, type Address, type PriceQuote } from '@bulkcart/contracts';
+import { randomUUID } from 'node:crypto';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { formatMoney, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { decodeColumns, selectColumns } from '../../db/rows.ts';
+import { preparedByShape, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
+import { businessProfiles } from '../../db/schema/business.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { sellerSettings } from '../../db/schema/cart.ts';
-import { orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { emailOutbox, notifications, orderEvents, orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
+import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { notifyEvent, recordEvent } from './order-workflow.ts';
+import { effectiveStatus, pricingOf } from '../business/buyer-status.ts';
+import { notificationRows, type NotificationToWrite } from '../notifications/notify.ts';
+import { toOrder, type AnswerLine } from './order-answer.ts';
+import { eventNotifications, eventRow } from './order-workflow.ts';
 import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced } from './purchase-rules.ts';
+
+/**
+ * How every order is placed, Buy Now's one and the checkout's one per seller
+ * (docs/decisions/017-cart-and-checkout.md, docs/decisions/022-purchase-statements.md), in the
+ * caller's transaction and in two statements whatever the number of lines: `takeStock` takes the
+ * units (every rule a guard of the one decrement) and reads what the order copies, then
+ * `writeOrders` writes the orders with their lines, first timeline entries, notifications and e-mails.
+ */
 
 export interface PlacementLine {
   productId: string;
@@ -25,13 +41,16 @@ export interface Placement {
   breaksApply: boolean;
   /** One or more products of the same seller. */
   lines: PlacementLine[];
-  shipTo: Address;
-  /** Save `shipTo` as the buyer's default (their first address). */
-  saveShipTo: boolean;
   /** Buy Now's key; a checkout keeps its key on the checkout row instead. */
   idempotencyKey: string | null;
   poNumber: string | null;
   checkoutId: string | null;
+}
+
+/** The destination of a purchase; `saveShipTo` keeps it as the buyer's default unless they have one. */
+export interface Destination {
+  shipTo: Address;
+  saveShipTo: boolean;
 }
 
 const productNotFound = () => notFound('Product not found');
@@ -50,137 +69,411 @@ export function belowMinimumOrder(sellerName: string, minimumCents: number, tota
   );
 }
 
-/**
- * After a guarded decrement matched nothing, one read of the current row tells the buyer why, in
- * the order a buyer fixes things: gone, too few, not for sale, not whole cases, then not enough stock.
- */
-async function explainRefusal(tx: Tx, buyer: SessionUser, line: PlacementLine): Promise<never> {
-  const [current] = await tx
-    .select({ minquantity: products.minquantity, priceCents: products.priceCents, casepack: products.casepack, mainquantity: products.mainquantity, ownerId: products.ownerId })
-    .from(products)
-    .where(eq(products.id, line.productId));
-  if (!current) throw productNotFound();
-  if (current.ownerId === buyer.id) throw ownProduct();
-  if (line.quantity < current.minquantity) throw belowMoq(current.minquantity);
-  if (current.priceCents === null) throw unpriced();
-  if (line.quantity % current.casepack !== 0) throw notWholeCases(current.casepack);
-  throw outOfStock(current.mainquantity);
+/** What the refusal of a line reads of its product. */
+export interface ProductRules {
+  minquantity: number;
+  priceCents: number | null;
+  casepack: number;
+  mainquantity: number;
+  ownerId: string | null;
 }
 
 /**
- * Takes one line's units: every rule is a guard of the one decrement, which locks the row, so a
- * concurrent buyer or a seller's edit waits for it and the guards are re-checked on the row it finds.
- * Stock can never be oversold or go below 0, and the price is computed from the same locked row as
- * the snapshot: the old ladder or the new, never a mix.
+ * Why this product cannot be sold to this buyer in this quantity, in the order a buyer fixes things:
+ * gone, their own, too few, not for sale, not whole cases, then not enough stock; null when it can.
  */
-async function takeLine(tx: Tx, buyer: SessionUser, line: PlacementLine) {
-  const [taken] = await tx
-    .update(products)
-    .set({ mainquantity: sql`${products.mainquantity} - ${line.quantity}`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(products.id, line.productId),
-        gte(products.mainquantity, line.quantity),
-        lte(products.minquantity, line.quantity),
-        isNotNull(products.priceCents),
-        sql`${line.quantity}::integer % ${products.casepack} = 0`,
-        // A seller cannot buy their own product.
-        or(isNull(products.ownerId), ne(products.ownerId, buyer.id)),
-      ),
-    )
-    .returning({
-      name: products.name,
-      image: products.image,
-      brandname: products.brandname,
-      category: products.category,
-      minquantity: products.minquantity,
-      priceCents: products.priceCents,
-      discount: products.discount,
-      priceBreaks: products.priceBreaks,
-      ownerId: products.ownerId,
-      ownerEmail: products.ownerEmail,
-      sku: products.sku,
-    });
-  if (!taken) return explainRefusal(tx, buyer, line);
-  // The guard above refused a null price; the type cannot know it.
-  if (taken.priceCents === null) throw unpriced();
-  return { ...taken, priceCents: taken.priceCents };
+export function refusalOf(current: ProductRules | null, buyer: SessionUser, line: PlacementLine): AppError | null {
+  if (!current) return productNotFound();
+  if (current.ownerId === buyer.id) return ownProduct();
+  if (line.quantity < current.minquantity) return belowMoq(current.minquantity);
+  if (current.priceCents === null) return unpriced();
+  if (line.quantity % current.casepack !== 0) return notWholeCases(current.casepack);
+  if (line.quantity > current.mainquantity) return outOfStock(current.mainquantity);
+  return null;
 }
 
-type TakenLine = Awaited<ReturnType<typeof takeLine>> & PlacementLine & { quote: PriceQuote };
+/** What an order copies of a product (its snapshot) and what its price is made of, as the decrement left it. */
+const takenColumns = {
+  id: products.id,
+  name: products.name,
+  image: products.image,
+  brandname: products.brandname,
+  category: products.category,
+  minquantity: products.minquantity,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  priceBreaks: products.priceBreaks,
+  ownerId: products.ownerId,
+  ownerEmail: products.ownerEmail,
+  sku: products.sku,
+};
+const sellerColumns = { name: users.name, email: users.email };
+const settingsColumns = { minimumOrderCents: sellerSettings.minimumOrderCents };
+const buyerColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
+/** What Buy Now reads of its product besides what the order copies: the rules' columns. */
+const readColumns = { ...takenColumns, mainquantity: products.mainquantity, casepack: products.casepack };
 
-async function sellerOf(tx: Tx, first: TakenLine): Promise<{ id: string | null; name: string; minimumOrderCents: number | null }> {
-  if (!first.ownerId) return { id: null, name: first.ownerEmail, minimumOrderCents: null };
-  const [row] = await tx
-    .select({ name: users.name, minimumOrderCents: sellerSettings.minimumOrderCents })
-    .from(users)
-    .leftJoin(sellerSettings, eq(sellerSettings.userId, users.id))
-    .where(eq(users.id, first.ownerId));
-  return { id: first.ownerId, name: row?.name ?? first.ownerEmail, minimumOrderCents: row?.minimumOrderCents ?? null };
+export type TakenLine = ReturnType<typeof decodeTaken>;
+
+function decodeTaken(raw: Record<string, unknown>) {
+  const product = decodeColumns(takenColumns, raw, 't_');
+  const seller = decodeColumns(sellerColumns, raw, 's_');
+  const { minimumOrderCents } = decodeColumns(settingsColumns, raw, 'm_');
+  return { ...product, seller: { id: product.ownerId, name: product.ownerId ? (seller.name ?? product.ownerEmail) : product.ownerEmail, email: seller.email, minimumOrderCents } };
+}
+
+export interface Taken {
+  /** One per line taken, in no particular order; fewer than asked means a guard refused (nothing to keep). */
+  lines: TakenLine[];
+  /** The order numbers reserved for the orders to write, ascending. */
+  numbers: string[];
 }
 
 /**
- * Places one order in the caller's transaction, exactly as every order is placed: Buy Now with one
- * line, the checkout once per seller (docs/decisions/017-cart-and-checkout.md). Lines are taken in
- * product-id order, the order every multi-row lock in the app follows, so two purchases sharing
- * products queue instead of deadlocking. Then the seller's minimum order value, the order with its
- * lines, the timeline's first entry and the seller's notification.
+ * Takes every line's units with one guarded decrement per row, all in one statement: stock can never be
+ * oversold or go below 0, a product is never sold below its MOQ, unpriced, in broken cases or to its own
+ * seller, and the price comes from the same locked row as the snapshot (the old ladder or the new,
+ * never a mix). A concurrent buyer or a seller's edit waits for the row lock and the guards are checked
+ * again on the row it finds. The same statement reads each product's seller (name, e-mail, minimum
+ * order) and reserves `orders` order numbers.
+ *
+ * Several lines in one statement lock their rows in no set order, so a caller with several lines must
+ * hold those rows' locks already, taken in id order (the checkout does); one line needs nothing.
  */
-export async function placeOrder(tx: Tx, config: Config, placement: Placement): Promise<OrderRow> {
+export async function takeStock(tx: Tx, buyerId: string, lines: readonly PlacementLine[], options: { orders: number }): Promise<Taken> {
+  const values: Record<string, unknown> = { buyer: buyerId, orders: options.orders };
+  lines.forEach((line, i) => {
+    values[`p${i}`] = line.productId;
+    values[`q${i}`] = line.quantity;
+  });
+  const statement = prepared(`take:${lines.length}`, () => takeStockSql(lines.length));
+  const rows = await runPrepared(tx, statement, values);
+  const numbers = typeof rows[0]?.numbers === 'string' ? rows[0].numbers.split(',') : [];
+  return {
+    lines: rows.filter((raw) => raw.t_id !== null && raw.t_id !== undefined).map(decodeTaken),
+    numbers: numbers.sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))),
+  };
+}
+
+/** The statements of this module, built once per shape (db/prepared.ts). */
+const prepared = preparedByShape();
+
+function takeStockSql(lineCount: number): SQL {
+  const wanted = sql.join(
+    Array.from({ length: lineCount }, (_, i) => sql`(${slot(`p${i}`)}::uuid, ${slot(`q${i}`)}::integer)`),
+    sql`, `,
+  );
+  return sql`WITH wanted (product_id, quantity) AS (VALUES ${wanted}),
+         taken AS (
+           UPDATE ${products} SET mainquantity = ${products.mainquantity} - wanted.quantity, updated_at = now()
+             FROM wanted
+            WHERE ${products.id} = wanted.product_id
+              AND ${products.mainquantity} >= wanted.quantity
+              AND ${products.minquantity} <= wanted.quantity
+              AND ${products.priceCents} IS NOT NULL
+              AND wanted.quantity % ${products.casepack} = 0
+              AND (${products.ownerId} IS NULL OR ${products.ownerId} <> ${slot('buyer')})
+           RETURNING ${selectColumns(takenColumns, 't_')}
+         ),
+         numbered AS MATERIALIZED (
+           SELECT string_agg('BC-' || nextval('order_number_seq')::text, ',') AS numbers
+             FROM generate_series(1, ${slot('orders')}::integer)
+            WHERE EXISTS (SELECT 1 FROM taken)
+         )
+       SELECT numbered.numbers, taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+         FROM numbered
+         LEFT JOIN taken ON true
+         LEFT JOIN ${users} ON ${users.id} = taken."t_ownerId"
+         LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = taken."t_ownerId"`;
+}
+
+/** One order ready to be written: its row, its lines (as the answer reads them too) and who is told. */
+export interface OrderDraft {
+  order: typeof orders.$inferInsert & { id: string; number: string; totalCents: number };
+  lines: Array<typeof orderLines.$inferInsert & AnswerLine>;
+  notifications: NotificationToWrite[];
+}
+
+/**
+ * One seller's order from its taken lines: each line priced as the locked row says (the volume break the
+ * quantity reaches, then the discount), the price the buyer agreed to, the seller's minimum order value.
+ * A refusal here throws, and the caller's transaction gives the units back.
+ */
+export function draftOrder(placement: Placement, taken: readonly TakenLine[], number: string, destination: Destination): OrderDraft {
   const { buyer } = placement;
+  const byId = new Map(taken.map((row) => [row.id, row]));
+  // Lines keep product-id order, as they always have (the order every multi-row lock follows).
   const sorted = [...placement.lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
-  const taken: TakenLine[] = [];
-  for (const line of sorted) {
-    const row = await takeLine(tx, buyer, line);
-    const quote = quotePrice({ priceCents: row.priceCents, discount: row.discount, tiers: row.priceBreaks }, line.quantity, { breaksApply: placement.breaksApply });
+  const priced = sorted.map((line) => {
+    const row = byId.get(line.productId.toLowerCase());
+    if (!row || row.priceCents === null) throw new Error(`line ${line.productId} was not taken`);
+    const quote: PriceQuote = quotePrice({ priceCents: row.priceCents, discount: row.discount, tiers: row.priceBreaks }, line.quantity, { breaksApply: placement.breaksApply });
     // The buyer agreed to the price they saw, not to this one: the throw rolls the decrement back.
     if (line.expectedUnitCents !== undefined && line.expectedUnitCents !== quote.unitCents) throw priceChanged(quote.unitCents, line.expectedUnitCents);
     if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
-    taken.push({ ...row, ...line, quote });
-  }
-  const first = taken[0];
+    return { row, line, quote };
+  });
+  const first = priced[0];
   if (!first) throw new Error('an order needs at least one line');
-  const totalCents = taken.reduce((sum, line) => sum + line.quote.totalCents, 0);
+  if (priced.some(({ row }) => row.ownerId !== first.row.ownerId)) throw new Error('an order holds one seller’s products');
+  const seller = first.row.seller;
+  const totalCents = priced.reduce((sum, { quote }) => sum + quote.totalCents, 0);
   if (!Number.isSafeInteger(totalCents)) throw totalTooLarge();
-  const seller = await sellerOf(tx, first);
-  if (taken.some((line) => line.ownerId !== first.ownerId)) throw new Error('an order holds one seller’s products');
   if (seller.minimumOrderCents !== null && totalCents < seller.minimumOrderCents) throw belowMinimumOrder(seller.name, seller.minimumOrderCents, totalCents);
 
-  const lines = taken.map((line) => ({
+  const id = randomUUID();
+  const lines = priced.map(({ row, line, quote }, i) => ({
+    orderId: id,
+    position: i + 1,
     productId: line.productId,
     quantity: line.quantity,
-    unitPriceCents: line.quote.unitCents,
-    lineTotalCents: line.quote.totalCents,
-    listUnitPriceCents: line.quote.listUnitCents,
-    tierMinquantity: line.quote.tierMinquantity,
-    productName: line.name,
-    productImage: line.image,
-    productBrand: line.brandname,
-    productCategory: line.category,
-    productMinquantity: line.minquantity,
+    unitPriceCents: quote.unitCents,
+    lineTotalCents: quote.totalCents,
+    listUnitPriceCents: quote.listUnitCents,
+    tierMinquantity: quote.tierMinquantity,
+    productName: row.name,
+    productImage: row.image,
+    productBrand: row.brandname,
+    productCategory: row.category,
+    productMinquantity: row.minquantity,
+    productSku: row.sku,
   }));
   // The original one-line columns describe a one-line order and stay empty on a longer one (decision 012).
   const [oneLine] = lines.length === 1 ? lines : [];
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      buyerId: buyer.id,
-      buyerEmail: buyer.email,
-      buyerName: buyer.name,
-      sellerId: seller.id,
-      sellerName: seller.name,
-      totalCents,
-      shipTo: placement.shipTo,
-      ...oneLine,
-      idempotencyKey: placement.idempotencyKey,
-      poNumber: placement.poNumber,
-      checkoutId: placement.checkoutId,
-    })
-    .returning();
-  if (!row) throw new Error('order insert returned no row');
-  await tx.insert(orderLines).values(lines.map((line, i) => ({ orderId: row.id, position: i + 1, ...line, productSku: taken[i]?.sku ?? null })));
-  if (placement.saveShipTo) await tx.insert(shipToAddresses).values({ userId: buyer.id, address: placement.shipTo }).onConflictDoNothing();
-  await recordEvent(tx, row.id, { kind: 'buyer', user: buyer }, null, 'placed', null);
-  await notifyEvent(tx, config, row, 'placed', { kind: 'buyer', user: buyer });
-  return row;
+  const order = {
+    id,
+    number,
+    buyerId: buyer.id,
+    buyerEmail: buyer.email,
+    buyerName: buyer.name,
+    sellerId: seller.id,
+    sellerName: seller.name,
+    totalCents,
+    shipTo: destination.shipTo,
+    ...(oneLine
+      ? {
+          productId: oneLine.productId,
+          quantity: oneLine.quantity,
+          unitPriceCents: oneLine.unitPriceCents,
+          lineTotalCents: oneLine.lineTotalCents,
+          listUnitPriceCents: oneLine.listUnitPriceCents,
+          tierMinquantity: oneLine.tierMinquantity,
+          productName: oneLine.productName,
+          productImage: oneLine.productImage,
+          productBrand: oneLine.productBrand,
+          productCategory: oneLine.productCategory,
+          productMinquantity: oneLine.productMinquantity,
+        }
+      : {}),
+    idempotencyKey: placement.idempotencyKey,
+    poNumber: placement.poNumber,
+    checkoutId: placement.checkoutId,
+  };
+  const told = { ...order, status: 'placed' as const, shipBy: null, carrier: null, tracking: null, reason: null };
+  return { order, lines, notifications: eventNotifications(told, 'placed', { kind: 'buyer', user: buyer }, seller.email) };
+}
+
+/**
+ * A data-modifying statement written with the orders, in the same statement: its values filled per call,
+ * its SQL (with `slot(name)` where those values go) built once per `shape`.
+ */
+export interface AlsoStatement {
+  shape: string;
+  values: Record<string, unknown>;
+  build: () => SQL;
+}
+
+/** What else the orders' statement writes: the buyer's default address, more notifications, other changes. */
+export interface AlsoWritten {
+  destination: Destination;
+  notifications?: NotificationToWrite[];
+  /** Further data-modifying statements of the same purchase (the checkout empties the cart). */
+  statements?: AlsoStatement[];
+}
+
+export interface PlacedOrder {
+  row: OrderRow;
+  /** The order as the API answers it, from what was written (nothing is read back). */
+  answer(now: Date): Order;
+}
+
+/** `$n::type`: a placeholder typed as its column, for a SELECT list, where PostgreSQL cannot infer it. */
+function typedSlot(name: string, column: PgColumn): SQL {
+  return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
+}
+
+/**
+ * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
+ * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
+ * `fromTaken`: the rows are inserted only if the statement's `taken` step took the stock (Buy Now).
+ */
+function slottedInsert(
+  tx: Tx,
+  tag: string,
+  table: PgTable,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  values: Record<string, unknown>,
+  options: { onConflictDoNothing?: boolean; fromTaken?: boolean } = {},
+): AlsoStatement {
+  const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
+  keysOf.forEach((keys, i) => {
+    for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
+  });
+  return {
+    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}${options.fromTaken ? '?' : ''}`,
+    values,
+    build() {
+      const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
+      if (options.fromTaken) {
+        const columns = getTableColumns(table) as Record<string, PgColumn>;
+        const keys = keysOf[0] ?? [];
+        if (keysOf.some((k) => k.join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
+        const names = sql.join(keys.map((key) => sql.identifier((columns[key] as PgColumn).name)), sql`, `);
+        const selects = keysOf.map((_, i) => sql`SELECT ${sql.join(keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)), sql`, `)} FROM taken`);
+        return sql`INSERT INTO ${table} (${names}) ${sql.join(selects, sql` UNION ALL `)}${onConflict}`;
+      }
+      const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
+      const insert = tx.insert(table).values(slotted as never);
+      return options.onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
+    },
+  };
+}
+
+const orderColumns = getTableColumns(orders);
+
+/**
+ * Writes the drafted orders and everything that exists exactly when they do, in one statement: their
+ * lines, each order's first timeline entry ("placed", by the buyer), the notifications and their e-mails
+ * in the outbox, the buyer's default address when they had none. Foreign keys between these rows are
+ * checked at the end of the statement, once all of them exist. With `taken`, the statement first runs
+ * that step (Buy Now's guarded decrement) and writes the rest only if it took a row: then no row at all
+ * means nothing was written.
+ */
+export async function writeOrders(tx: Tx | Db, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten & { taken?: AlsoStatement }): Promise<PlacedOrder[]> {
+  const actor = { kind: 'buyer' as const, user: buyer };
+  const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
+  const values: Record<string, unknown> = {};
+  const fromTaken = also.taken !== undefined;
+  const insert = (tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
+    slottedInsert(tx as Tx, tag, table, rows, values, { onConflictDoNothing, fromTaken });
+  const parts: AlsoStatement[] = [
+    ...(also.taken ? [also.taken] : []),
+    insert('l', orderLines, drafts.flatMap((d) => d.lines)),
+    insert('e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null))),
+    ...(told.notifications.length > 0 ? [insert('n', notifications, told.notifications)] : []),
+    ...(told.emails.length > 0 ? [insert('m', emailOutbox, told.emails)] : []),
+    ...(also.destination.saveShipTo ? [insert('s', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], true)] : []),
+    ...(also.statements ?? []),
+  ];
+  const main = insert('o', orders, drafts.map((d) => d.order));
+  for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
+  const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
+    const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);
+    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
+  });
+  const rows = (await runPrepared(tx, statement, values)).map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return drafts.flatMap((draft) => {
+    const row = byId.get(draft.order.id);
+    if (!row) {
+      if (fromTaken) return [];
+      throw new Error('order insert returned no row');
+    }
+    // The timeline's entry was written in this transaction, whose now() is also the order's created_at.
+    const placed = { ...eventRow(row.id, actor, null, 'placed', null), createdAt: row.createdAt };
+    return [{ row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now) }];
+  });
+}
+
+/** How often Buy Now reads again when its product changed between its read and its write. */
+const BUY_NOW_ATTEMPTS = 3;
+
+/** What Buy Now read: the product (null when gone) with its seller, the buyer's status, a reserved number. */
+interface BuyNowRead {
+  product: (TakenLine & { mainquantity: number; casepack: number }) | null;
+  buyerStatus: VerificationStatus;
+  number: string;
+}
+
+async function readForBuyNow(db: Db, buyerId: string, productId: string): Promise<BuyNowRead> {
+  const statement = prepared('buy-now-read', () => sql`
+    SELECT 'BC-' || nextval('order_number_seq')::text AS number,
+           ${selectColumns(buyerColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
+           ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+      FROM (SELECT 1) AS one
+      LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
+      LEFT JOIN ${products} ON ${products.id} = ${slot('product')}::uuid
+      LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
+      LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`);
+  const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId });
+  const profile = decodeColumns(buyerColumns, raw, 'b_');
+  const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
+  return {
+    product: raw.t_id === null || raw.t_id === undefined ? null : { ...decodeTaken(raw), mainquantity: rules.mainquantity ?? 0, casepack: rules.casepack ?? 1 },
+    buyerStatus: profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none',
+    number: String(raw.number),
+  };
+}
+
+/**
+ * Buy Now's decrement, guarded by everything the order was priced and written from: the row must still
+ * hold the price, discount, volume breaks, case pack, MOQ, seller and snapshot that were read, and
+ * enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
+ * in between does, and the purchase reads again.
+ */
+function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: number): AlsoStatement {
+  const guarded = {
+    minquantity: products.minquantity,
+    casepack: products.casepack,
+    priceCents: products.priceCents,
+    discount: products.discount,
+    priceBreaks: products.priceBreaks,
+    ownerEmail: products.ownerEmail,
+    name: products.name,
+    image: products.image,
+    brandname: products.brandname,
+    category: products.category,
+  } as const;
+  const values: Record<string, unknown> = { g_id: product.id, g_quantity: quantity, g_ownerId: product.ownerId, g_sku: product.sku };
+  for (const key of Object.keys(guarded) as Array<keyof typeof guarded>) values[`g_${key}`] = product[key];
+  return {
+    shape: 'taken',
+    values,
+    build: () => sql`
+      UPDATE ${products} SET mainquantity = ${products.mainquantity} - ${slot('g_quantity')}::integer, updated_at = now()
+       WHERE ${products.id} = ${slot('g_id')}::uuid
+         AND ${products.mainquantity} >= ${slot('g_quantity')}::integer
+         AND ${products.ownerId} IS NOT DISTINCT FROM ${slot('g_ownerId')}::text
+         AND ${products.sku} IS NOT DISTINCT FROM ${slot('g_sku')}::text
+         AND ${sql.join(
+           (Object.entries(guarded) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`),
+           sql` AND `,
+         )}
+      RETURNING ${products.id}`,
+  };
+}
+
+/**
+ * Buy Now in two statements and no explicit transaction (docs/decisions/022-purchase-statements.md): one
+ * read of the product, its seller, the buyer's status and a reserved order number; the rules and the
+ * price decided on it; then one statement that takes the stock under guards (guardedTake) and writes the
+ * order with everything that goes with it, all or nothing. The row is locked only while that one
+ * statement runs. A miss (sold out meanwhile, or edited by its seller) reads again.
+ */
+export async function buyNow(db: Db, config: Config, buyer: SessionUser, line: PlacementLine & { idempotencyKey: string | null }, mode: VerificationMode, destination: Destination): Promise<PlacedOrder> {
+  let refusal: AppError | null = null;
+  for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
+    const read = await readForBuyNow(db, buyer.id, line.productId);
+    const pricing = pricingOf(mode, read.buyerStatus);
+    // Refused before anything else, as the product is not yet looked at.
+    if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+    refusal = refusalOf(read.product, buyer, line);
+    if (refusal || !read.product) throw refusal ?? productNotFound();
+    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
+    const draft = draftOrder(placement, [read.product], read.number, destination);
+    const [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity) });
+    if (placed) return placed;
+  }
+  // Changed under every attempt: the buyer is told as if it were short, and may simply try again.
+  throw refusal ?? outOfStock(0);
 }

@@ -55,7 +55,7 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/allproduct', routeContract({ summary: 'One page of the catalog, newest first', tags, querystring: productListQuerySchema, response: { 200: productListSchema } }), async (request, reply) => {
     const query = parseInput(productListQuerySchema, request.query);
     const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
-    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), nextPageLink('/api/allproduct', linkParamsOf(query), page)));
+    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), () => nextPageLink('/api/allproduct', linkParamsOf(query), page)));
   });
 
   app.get<IdParams>('/api/product/:id', routeContract({ summary: 'One product', tags, params: idParams, response: { 200: productSchema } }), async (request, reply) => {

@@ -52,11 +52,16 @@ async function countersFor(ctx: AppContext, request: FastifyRequest): Promise<{ 
  * account for confirmations. Counted in the database like the sign-in limits, so every process shares them.
  */
 export function registerAccountEmailLimits(app: FastifyInstance, ctx: AppContext): void {
-  app.addHook('preHandler', async (request) => {
+  const check = async (request: FastifyRequest): Promise<void> => {
     const counters = await countersFor(ctx, request);
     if (!counters) return;
     const counts = await countAttempts(ctx.db, counters.specs);
     const over = counts.filter((c) => c.count > (counters.specs.find((s) => s.key === c.key)?.limit ?? Infinity));
     if (over.length > 0) throw refuse(Math.max(...over.map((c) => c.waitMs)), counters.what);
+  };
+  // Only POSTs can send e-mail; every other request passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (request.method !== 'POST') return done();
+    check(request).then(() => done(), done);
   });
 }

@@ -26,8 +26,7 @@ export function registerOrderLimits(app: FastifyInstance, ctx: AppContext): void
   const ordersByUser = new SlidingWindowCounter(ORDERS_PER_USER_PER_MINUTE, MINUTE_MS);
   const ordersByIp = new SlidingWindowCounter(ORDERS_PER_IP_PER_MINUTE, MINUTE_MS);
 
-  app.addHook('preHandler', async (request) => {
-    if (!isOrderCreation(request)) return;
+  const admit = async (request: FastifyRequest): Promise<void> => {
     // Memoised per request (session.ts): the route's requireUser does not ask the database again.
     const user = await getSessionUser(ctx.auth, request);
     const ipKey = `ip:${request.ip}`;
@@ -36,6 +35,11 @@ export function registerOrderLimits(app: FastifyInstance, ctx: AppContext): void
     if (waitMs > 0) throw refuse(waitMs, 'orders');
     ordersByIp.record(ipKey);
     if (userKey) ordersByUser.record(userKey);
+  };
+  // Every request passes through; only order creation waits for a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    if (!isOrderCreation(request)) return done();
+    admit(request).then(() => done(), done);
   });
 }
 

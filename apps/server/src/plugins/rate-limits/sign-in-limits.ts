@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { SIGN_IN_PATH, SIGN_UP_PATH } from '../../modules/accounts/auth.routes.ts';
 import { pathOf } from '../canonical-path.ts';
@@ -69,9 +69,7 @@ export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): voi
   const blocked = new BlockedKeys();
   const secret = ctx.config.authSecret;
 
-  app.addHook('preHandler', async (request) => {
-    const counters = countersFor(request, secret);
-    if (!counters) return;
+  const admit = async (request: FastifyRequest, counters: NonNullable<ReturnType<typeof countersFor>>): Promise<void> => {
     const failureKeys = counters.specs.filter((s) => s.role !== 'sign-ups').map((s) => s.key);
     const knownWait = blocked.waitMs(failureKeys);
     if (knownWait > 0) throw refuse(knownWait, `failed ${counters.form} attempts`);
@@ -90,12 +88,16 @@ export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): voi
     if (overFailures.length > 0) throw refuse(Math.max(...overFailures.map((c) => c.waitMs)), `failed ${counters.form} attempts`);
     const overSignUps = over(['sign-ups']);
     if (overSignUps.length > 0) throw refuse(Math.max(...overSignUps.map((c) => c.waitMs)), 'new accounts from this network');
+  };
+  // Every request passes through these hooks; only sign-in and sign-up wait for a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const counters = countersFor(request, secret);
+    if (!counters) return done();
+    admit(request, counters).then(() => done(), done);
   });
 
   // Settled before the answer leaves, so a client's next request already meets the settled counts.
-  app.addHook('onSend', async (request, reply) => {
-    const admission = admissions.get(request);
-    if (!admission) return;
+  const settle = async (request: FastifyRequest, reply: FastifyReply, admission: Admission): Promise<void> => {
     admissions.delete(request);
     const { statusCode } = reply;
     const keep: Role[] = isFailure(statusCode) ? ['ip-failures', 'email-failures'] : statusCode >= 200 && statusCode < 300 ? ['sign-ups'] : [];
@@ -108,6 +110,11 @@ export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): voi
       // The attempt stays counted: stricter for one window, never looser.
       request.log.warn({ err: error }, 'rate limit counter not settled');
     }
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const admission = admissions.get(request);
+    if (!admission) return done(null, payload);
+    settle(request, reply, admission).then(() => done(null, payload), (error: Error) => done(error));
   });
 
   // Expired counters are deleted by the background scheduler (background.ts), not on the answer's path.
