@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client.ts';
 import { queryRows } from './db/rows.ts';
 import { holdingLease, intervalOf, type Claimant } from './lib/lease.ts';
+import { createRepeatLimiter } from './lib/repeat-limiter.ts';
 
 /**
  * The one scheduler of background work (docs/decisions/020-processes-pooler-replicas.md). Processes in
@@ -92,8 +93,20 @@ export async function finishTask(db: Db, name: string, claimant: Claimant, every
   );
 }
 
+/**
+ * A job failing the same way again (the database away: the task check fails every second) is logged
+ * once per window with a count, not once per attempt.
+ */
+function failureLog(log: Log): (name: string, everyMs: number, error: unknown) => void {
+  const decide = createRepeatLimiter();
+  return (name, everyMs, error) => {
+    const { write, suppressed } = decide(`${name}: ${String((error as Error)?.message ?? error)}`);
+    if (write) log.warn({ err: error, ...(suppressed > 0 ? { suppressedSinceLast: suppressed } : {}) }, `${name} failed; trying again in ${everyMs} ms`);
+  };
+}
+
 /** Runs `task` every `everyMs` (never two passes at once), logging failures and carrying on. */
-function every(everyMs: number, log: Log, name: string, task: () => Promise<unknown>): () => Promise<void> {
+function every(everyMs: number, logFailure: ReturnType<typeof failureLog>, name: string, task: () => Promise<unknown>): () => Promise<void> {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -103,7 +116,7 @@ function every(everyMs: number, log: Log, name: string, task: () => Promise<unkn
       running = task()
         .then(
           () => undefined,
-          (error: unknown) => log.warn({ err: error }, `${name} failed; trying again in ${everyMs} ms`),
+          (error: unknown) => logFailure(name, everyMs, error),
         )
         .finally(() => {
           running = null;
@@ -121,7 +134,8 @@ function every(everyMs: number, log: Log, name: string, task: () => Promise<unkn
 }
 
 export function startScheduler(db: Db, jobs: readonly PeriodicJob[], log: Log, claimant: Claimant, tickMs = ONCE_TICK_MS): Scheduler {
-  const stops = jobs.filter((job) => job.runs === 'each').map((job) => every(job.everyMs, log, job.name, job.run));
+  const logFailure = failureLog(log);
+  const stops = jobs.filter((job) => job.runs === 'each').map((job) => every(job.everyMs, logFailure, job.name, job.run));
   const once = jobs.filter((job) => job.runs === 'once');
   const byName = new Map(once.map((job) => [job.name, job]));
   const passes = new Map<string, Promise<void>>();
@@ -131,7 +145,7 @@ export function startScheduler(db: Db, jobs: readonly PeriodicJob[], log: Log, c
       await holdingLease(claimant.leaseMs, () => renewTask(db, job.name, claimant), job.run);
     } catch (error) {
       failure = error;
-      log.warn({ err: error }, `${job.name} failed; trying again in ${job.everyMs} ms`);
+      logFailure(job.name, job.everyMs, error);
     }
     await finishTask(db, job.name, claimant, job.everyMs, failure).catch((error: unknown) =>
       // The lease lapses on its own: the task runs again then.
@@ -151,7 +165,7 @@ export function startScheduler(db: Db, jobs: readonly PeriodicJob[], log: Log, c
     }
   };
   if (once.length > 0) {
-    const stopTicks = every(tickMs, log, 'background task check', tick);
+    const stopTicks = every(tickMs, logFailure, 'background task check', tick);
     stops.push(async () => {
       await stopTicks();
       await Promise.all(passes.values());

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.ts';
 import { currentPrimaryLsn, formatLsn, openReplica, parseLsn, type Replica, type ReplicaHealth } from '../db/replica.ts';
 import { isDatabaseUnavailable } from '../lib/error-causes.ts';
 import { AppError } from '../lib/app-error.ts';
+import { createRepeatLimiter } from '../lib/repeat-limiter.ts';
 import { isApiPath, pathOf } from './canonical-path.ts';
 
 /**
@@ -80,6 +81,8 @@ export async function registerReadRouting(app: FastifyInstance, config: Config, 
   });
   const secret = config.authSecret;
   const secure = config.baseUrl.startsWith('https://');
+  // A replica going away fails every read in flight at once: one line per window says so.
+  const decideFailureLine = createRepeatLimiter();
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (!WRITE_METHODS.has(request.method) || reply.statusCode >= 400 || !isApiPath(pathOf(request))) return payload;
@@ -112,7 +115,9 @@ export async function registerReadRouting(app: FastifyInstance, config: Config, 
         // read may run twice, and a fault of our own fails there too.
         if (error instanceof AppError) throw error;
         if (isDatabaseUnavailable(error)) replica.markDown(error);
-        request.log.warn({ err: { message: (error as Error).message, code: (error as { code?: string }).code } }, 'read replica failed a read: read again on the primary');
+        const { write, suppressed } = decideFailureLine('replica read failed');
+        const err = { message: (error as Error).message, code: (error as { code?: string }).code };
+        if (write) request.log.warn({ err, ...(suppressed > 0 ? { suppressedSinceLast: suppressed } : {}) }, 'read replica failed a read: read again on the primary');
         return read(database.db);
       }
     },

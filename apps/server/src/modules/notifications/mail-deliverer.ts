@@ -69,17 +69,20 @@ export async function deliverDueEmails(
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
+  // `now` as time goes on during the pass (a pass may send for a while, and a claim may wait for a
+  // connection): claims and renewals count their lease from the moment they are made.
+  const passStartedAt = Date.now();
+  const clock = () => new Date(now.getTime() + (Date.now() - passStartedAt));
   for (let i = 0; i < BATCH; i += 1) {
-    const row = await claimNext(db, now, claimant);
+    const row = await claimNext(db, clock(), claimant);
     if (!row) break;
     try {
       // A slow mail server must not let the claim lapse under a live sender (two sends of one e-mail):
-      // the claim is renewed, on the same clock as `now`, while the send is under way.
-      const claimedAt = Date.now();
+      // the claim is renewed while the send is under way.
       const renew = () =>
         db
           .update(emailOutbox)
-          .set({ claimedUntil: new Date(now.getTime() + (Date.now() - claimedAt) + claimant.leaseMs), updatedAt: sql`now()` })
+          .set({ claimedUntil: new Date(clock().getTime() + claimant.leaseMs), updatedAt: sql`now()` })
           .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.claimedBy, claimant.claimer), isNull(emailOutbox.sentAt)));
       await holdingLease(claimant.leaseMs, renew, () =>
         transport.sendMail({ from, to: row.toEmail, subject: row.subject, text: row.body, messageId: `<${row.id}@bulkcart>` }),
