@@ -21,10 +21,10 @@ import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced
 
 /**
  * How every order is placed, Buy Now's one and the checkout's one per seller
- * (docs/decisions/017-cart-and-checkout.md, docs/decisions/021-purchase-statements.md), in the
- * caller's transaction and in two statements whatever the number of lines: `takeStock` takes the
- * units (every rule a guard of the one decrement) and reads what the order copies, then
- * `writeOrders` writes the orders with their lines, first timeline entries, notifications and e-mails.
+ * (docs/decisions/017-cart-and-checkout.md, docs/decisions/021-purchase-statements.md), each priced and
+ * drafted by `draftOrder` and written by `writeOrders` with its lines, first timeline entry,
+ * notifications and e-mails. Buy Now (`buyNow`) reads, then takes and writes in one statement; the
+ * checkout, in its transaction, takes every line with `takeStock`, then writes its orders.
  */
 
 export interface PlacementLine {
