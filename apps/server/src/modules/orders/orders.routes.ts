@@ -61,7 +61,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
       response: { 200: orderSchema, 201: orderSchema },
       errors: {
         403: 'Your own product, or (BUYER_VERIFICATION=required) your business is not verified',
-        409: 'OUT_OF_STOCK: not enough stock; PRICE_CHANGED: the price is not the expectedUnitPrice you sent (error.unitPrice is the price now); CONFLICT: no price yet',
+        409: 'OUT_OF_STOCK: not enough stock; PRICE_CHANGED: the price is not the expectedUnitPrice you sent (error.unitPrice is the price now); CONFLICT: no price yet, or the product changed under every attempt to place the order (nothing ordered; try again)',
         422: 'BELOW_MOQ: fewer than the minimum; VALIDATION: a field (fieldErrors), not whole cases, or an Idempotency-Key used for another order',
         429: `More than ${ORDERS_PER_USER_PER_MINUTE} order requests from you, or ${ORDERS_PER_IP_PER_MINUTE} from your network, in a minute (RATE_LIMIT)`,
       },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { formatMoney, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
+import { formatMoney, MESSAGES, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
@@ -21,10 +21,10 @@ import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced
 
 /**
  * How every order is placed, Buy Now's one and the checkout's one per seller
- * (docs/decisions/017-cart-and-checkout.md, docs/decisions/022-purchase-statements.md), in the
- * caller's transaction and in two statements whatever the number of lines: `takeStock` takes the
- * units (every rule a guard of the one decrement) and reads what the order copies, then
- * `writeOrders` writes the orders with their lines, first timeline entries, notifications and e-mails.
+ * (docs/decisions/017-cart-and-checkout.md, docs/decisions/022-purchase-statements.md), each priced and
+ * drafted by `draftOrder` and written by `writeOrders` with its lines, first timeline entry,
+ * notifications and e-mails. Buy Now (`buyNow`) reads, then takes and writes in one statement; the
+ * checkout, in its transaction, takes every line with `takeStock`, then writes its orders.
  */
 
 export interface PlacementLine {
@@ -461,19 +461,19 @@ function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: numb
  * statement runs. A miss (sold out meanwhile, or edited by its seller) reads again.
  */
 export async function buyNow(db: Db, config: Config, buyer: SessionUser, line: PlacementLine & { idempotencyKey: string | null }, mode: VerificationMode, destination: Destination): Promise<PlacedOrder> {
-  let refusal: AppError | null = null;
   for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
     const read = await readForBuyNow(db, buyer.id, line.productId);
     const pricing = pricingOf(mode, read.buyerStatus);
     // Refused before anything else, as the product is not yet looked at.
     if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-    refusal = refusalOf(read.product, buyer, line);
+    const refusal = refusalOf(read.product, buyer, line);
     if (refusal || !read.product) throw refusal ?? productNotFound();
     const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
     const draft = draftOrder(placement, [read.product], read.number, destination);
     const [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity) });
     if (placed) return placed;
   }
-  // Changed under every attempt: the buyer is told as if it were short, and may simply try again.
-  throw refusal ?? outOfStock(0);
+  // Each read allowed the order and each write found the row changed (its seller editing it, or other
+  // buyers taking the stock between the two): nothing was placed, and trying again may well pass.
+  throw new AppError('CONFLICT', 'This product changed while your order was being placed; nothing was ordered. Please try again.', { title: MESSAGES.errorTitle });
 }
