@@ -12,6 +12,10 @@ const routerOutsideItsFile = [
   { name: 'wouter/use-browser-location', message: 'Import the router from lib/router.tsx.' },
 ];
 
+// The web app imports across folders through `@/` (apps/web/src): a path that says where the module
+// lives reads the same from every file and survives a move; `./` stays for a module's own folder.
+const upwardImport = { regex: '^\\.\\./', message: "Import through '@/…' (apps/web/src), not '../'." };
+
 /**
  * Feature boundaries (docs/architecture.md): a feature imports shared code (components/, lib/,
  * contracts) and itself, never another feature or the app frame; the app composes features. One block
@@ -30,8 +34,9 @@ const featureBoundaries = features.map((feature) => {
         {
           paths: [contractsIndex, ...routerOutsideItsFile],
           patterns: [
-            { regex: `^(?:\\.\\./)+(?:features/)?(?:${others})(?:/|$)`, message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.` },
-            { regex: '^(?:\\.\\./)+app(?:/|$)', message: 'Features do not import the app frame; app/ imports features.' },
+            { regex: `^@/features/(?:${others})(?:/|$)`, message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.` },
+            { regex: '^@/app(?:/|$)', message: 'Features do not import the app frame; app/ imports features.' },
+            upwardImport,
           ],
         },
       ],
@@ -57,7 +62,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { paths: [contractsIndex, ...routerOutsideItsFile] }],
+      'no-restricted-imports': ['error', { paths: [contractsIndex, ...routerOutsideItsFile], patterns: [upwardImport] }],
       // One spinner (components/spinner.tsx): a daisyUI `loading` class written anywhere else is a hand-made one.
       'no-restricted-syntax': [
         'error',
@@ -77,7 +82,7 @@ export default tseslint.config(
         {
           paths: [contractsIndex, ...routerOutsideItsFile],
           // Shared code sits below the features and the frame, which compose it.
-          patterns: [{ regex: '^(?:\\.\\./)+(?:features|app)(?:/|$)', message: 'Shared code (components/, lib/) does not import features or app/.' }],
+          patterns: [{ regex: '^@/(?:features|app)(?:/|$)', message: 'Shared code (components/, lib/) does not import features or app/.' }, upwardImport],
         },
       ],
     },
@@ -85,7 +90,7 @@ export default tseslint.config(
   ...featureBoundaries,
   {
     files: ['apps/web/src/lib/router.tsx'],
-    rules: { 'no-restricted-imports': ['error', { paths: [contractsIndex] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [contractsIndex], patterns: [upwardImport] }] },
   },
   {
     files: ['apps/server/src/**/*.ts'],

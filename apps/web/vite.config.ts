@@ -38,6 +38,8 @@ function precompressAssets(): Plugin {
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompressAssets()],
+  // `@/…` is apps/web/src (tsconfig.json `paths`): imports name where a module lives, not how far up it is.
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_URL ?? 'http://localhost:3000', changeOrigin: false } },

@@ -1,6 +1,6 @@
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../lib/router.tsx';
-import { ResendConfirmationButton } from '../components/resend-confirmation-button.tsx';
+import { Link } from '@/lib/router.tsx';
+import { ResendConfirmationButton } from '@/components/resend-confirmation-button.tsx';
 
 /** For a signed-in account whose address is not confirmed yet (root-layout.tsx), on every page. */
 export function ConfirmEmailBanner({ email }: { email: string }) {

@@ -1,6 +1,6 @@
 import { isCategory } from '@bulkcart/contracts/categories';
-import { readSelectedCategory } from '../lib/selected-category.ts';
-import { productsPath } from '../features/products/api/products-path.ts';
+import { readSelectedCategory } from '@/lib/selected-category.ts';
+import { productsPath } from '@/features/products/api/products-path.ts';
 
 /**
  * The API path a page asks for first, worked out from its URL exactly as the page does, so the

@@ -1,17 +1,17 @@
 import { Suspense, type ReactNode } from 'react';
-import { NavLink, Link } from '../lib/router.tsx';
+import { NavLink, Link } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../lib/auth/me.ts';
-import { lazyPage } from '../lib/lazy-page.ts';
+import { useMe } from '@/lib/auth/me.ts';
+import { lazyPage } from '@/lib/lazy-page.ts';
 import { SearchBox } from './search-box.tsx';
-import { useDisclosure } from '../lib/use-disclosure.ts';
+import { useDisclosure } from '@/lib/use-disclosure.ts';
 
 // Only a signed-in user has the avatar menu (and its Logout); a visitor's first page goes without it.
-const UserMenu = lazyPage(() => import('../features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
+const UserMenu = lazyPage(() => import('@/features/auth/components/user-menu.tsx').then((m) => m.UserMenu));
 // The bell, with TanStack Query and its polling, likewise loads only for a signed-in user (decision 013).
-const NotificationBell = lazyPage(() => import('../features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell));
+const NotificationBell = lazyPage(() => import('@/features/notifications/components/notification-bell.tsx').then((m) => m.NotificationBell));
 // The cart's line count beside Cart, signed in only, likewise lazy (decision 015).
-const CartCount = lazyPage(() => import('../features/orders/components/cart-count.tsx').then((m) => m.CartCount));
+const CartCount = lazyPage(() => import('@/features/orders/components/cart-count.tsx').then((m) => m.CartCount));
 
 interface NavItem {
   to: string;

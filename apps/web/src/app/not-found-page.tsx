@@ -1,4 +1,4 @@
-import { Link } from '../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
-import { useMe } from '../lib/auth/me.ts';
-import { AuditPage } from '../features/admin/pages/audit-page.tsx';
-import { VerificationsPage } from '../features/admin/pages/verifications-page.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { AuditPage } from '@/features/admin/pages/audit-page.tsx';
+import { VerificationsPage } from '@/features/admin/pages/verifications-page.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 
 /**

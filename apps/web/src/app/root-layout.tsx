@@ -1,14 +1,14 @@
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react';
-import { useLocation } from '../lib/router.tsx';
+import { useLocation } from '@/lib/router.tsx';
 import { matchPattern, pages, titleForPath } from '@bulkcart/contracts/routes';
 import { Navbar } from './navbar.tsx';
 import { Footer } from './footer.tsx';
-import { Spinner } from '../components/spinner.tsx';
-import { NoticeHost } from '../components/notice.tsx';
-import { useMe } from '../lib/auth/me.ts';
-import { BuyButtonContext } from '../components/buy-button-slot.tsx';
-import { BuyButton, type BuyButtonProps } from '../features/orders/components/buy-button.tsx';
-import { CartActionContext, type CartActionProps } from '../components/cart-actions-slot.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { NoticeHost } from '@/components/notice.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { BuyButtonContext } from '@/components/buy-button-slot.tsx';
+import { BuyButton, type BuyButtonProps } from '@/features/orders/components/buy-button.tsx';
+import { CartActionContext, type CartActionProps } from '@/components/cart-actions-slot.tsx';
 
 /**
  * Title by path and scroll-to-top on every navigation (docs/product/screens.md, page frame). A layout effect:
@@ -48,7 +48,7 @@ function useShowsVerifyBanner(): boolean {
 const renderBuyButton = (props: BuyButtonProps) => <BuyButton {...props} />;
 
 // Add to cart and Add to list load with the first page that shows them (they bring TanStack along).
-const CartActions = lazy(() => import('../features/orders/components/cart-actions.tsx').then((m) => ({ default: m.CartActions })));
+const CartActions = lazy(() => import('@/features/orders/components/cart-actions.tsx').then((m) => ({ default: m.CartActions })));
 const renderCartAction = (props: CartActionProps) => (
   <Suspense fallback={null}>
     <CartActions {...props} />

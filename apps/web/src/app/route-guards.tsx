@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from '../lib/router.tsx';
+import { Navigate, useLocation } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../lib/auth/me.ts';
-import { useReturnPath, type FromState } from '../features/auth/lib/return-path.ts';
-import { Spinner } from '../components/spinner.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { useReturnPath, type FromState } from '@/features/auth/lib/return-path.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 
 export { useReturnPath, type FromState };
 

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { matchPattern, pages } from '@bulkcart/contracts/routes';
-import { Route, Switch } from '../lib/router.tsx';
-import { fetchEarly } from '../lib/api-client.ts';
-import { lazyPage, type PreloadableComponent } from '../lib/lazy-page.ts';
+import { Route, Switch } from '@/lib/router.tsx';
+import { fetchEarly } from '@/lib/api-client.ts';
+import { lazyPage, type PreloadableComponent } from '@/lib/lazy-page.ts';
 import { allProductsRequest, categoriesRequest, productRequest, type FirstRequest } from './first-requests.ts';
 import { RootLayout } from './root-layout.tsx';
 
@@ -14,33 +14,33 @@ import { RootLayout } from './root-layout.tsx';
 const NotFoundPage = lazyPage(() => import('./not-found-page.tsx').then((m) => m.NotFoundPage));
 const SignedInLayout = lazyPage(() => import('./signed-in-layout.tsx').then((m) => m.SignedInLayout));
 const SignedOutLayout = lazyPage(() => import('./signed-out-layout.tsx').then((m) => m.SignedOutLayout));
-const HomePage = lazyPage(() => import('../features/home/pages/home-page.tsx').then((m) => m.HomePage));
-const LoginPage = lazyPage(() => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage));
-const SignupPage = lazyPage(() => import('../features/auth/pages/signup-page.tsx').then((m) => m.SignupPage));
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyPage(() => import('../features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
-const SettingsPage = lazyPage(() => import('../features/account/pages/settings-page.tsx').then((m) => m.SettingsPage));
+const HomePage = lazyPage(() => import('@/features/home/pages/home-page.tsx').then((m) => m.HomePage));
+const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page.tsx').then((m) => m.LoginPage));
+const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page.tsx').then((m) => m.SignupPage));
+const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
+const SettingsPage = lazyPage(() => import('@/features/account/pages/settings-page.tsx').then((m) => m.SettingsPage));
 const OpenLayout = lazyPage(() => import('./open-layout.tsx').then((m) => m.OpenLayout));
-const AddProductPage = lazyPage(() => import('../features/products/pages/add-product-page.tsx').then((m) => m.AddProductPage));
-const UpdateProductPage = lazyPage(() => import('../features/products/pages/update-product-page.tsx').then((m) => m.UpdateProductPage));
-const AllProductsPage = lazyPage(() => import('../features/products/pages/all-products-page.tsx').then((m) => m.AllProductsPage));
-const ProductDetailPage = lazyPage(() => import('../features/products/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage));
-const MyProductsPage = lazyPage(() => import('../features/products/pages/my-products-page.tsx').then((m) => m.MyProductsPage));
-const CategoriesPage = lazyPage(() => import('../features/products/pages/categories-page.tsx').then((m) => m.CategoriesPage));
+const AddProductPage = lazyPage(() => import('@/features/products/pages/add-product-page.tsx').then((m) => m.AddProductPage));
+const UpdateProductPage = lazyPage(() => import('@/features/products/pages/update-product-page.tsx').then((m) => m.UpdateProductPage));
+const AllProductsPage = lazyPage(() => import('@/features/products/pages/all-products-page.tsx').then((m) => m.AllProductsPage));
+const ProductDetailPage = lazyPage(() => import('@/features/products/pages/product-detail-page.tsx').then((m) => m.ProductDetailPage));
+const MyProductsPage = lazyPage(() => import('@/features/products/pages/my-products-page.tsx').then((m) => m.MyProductsPage));
+const CategoriesPage = lazyPage(() => import('@/features/products/pages/categories-page.tsx').then((m) => m.CategoriesPage));
 // Search is open to signed-out visitors (docs/decisions/009-search.md): no guard, its own TanStack provider.
-const SearchPage = lazyPage(() => import('../features/products/pages/search-page.tsx').then((m) => m.SearchPage));
-const BusinessPage = lazyPage(() => import('../features/business/pages/business-page.tsx').then((m) => m.BusinessPage));
+const SearchPage = lazyPage(() => import('@/features/products/pages/search-page.tsx').then((m) => m.SearchPage));
+const BusinessPage = lazyPage(() => import('@/features/business/pages/business-page.tsx').then((m) => m.BusinessPage));
 // Operators only: the chunk holds the guard with the page (app/operator-pages.tsx).
 const VerificationsPage = lazyPage(() => import('./operator-pages.tsx').then((m) => m.OperatorVerificationsPage));
 const AuditPage = lazyPage(() => import('./operator-pages.tsx').then((m) => m.OperatorAuditPage));
-const CartPage = lazyPage(() => import('../features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
-const OrderPage = lazyPage(() => import('../features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
-const SalesPage = lazyPage(() => import('../features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
-const QuickOrderPage = lazyPage(() => import('../features/orders/pages/quick-order-page.tsx').then((m) => m.QuickOrderPage));
-const ListsPage = lazyPage(() => import('../features/orders/pages/lists-page.tsx').then((m) => m.ListsPage));
-const DashboardPage = lazyPage(() => import('../features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage));
-const CatalogImportPage = lazyPage(() => import('../features/catalog/pages/catalog-import-page.tsx').then((m) => m.CatalogImportPage));
-const SellerSettingsPage = lazyPage(() => import('../features/orders/pages/seller-settings-page.tsx').then((m) => m.SellerSettingsPage));
+const CartPage = lazyPage(() => import('@/features/orders/pages/cart-page.tsx').then((m) => m.CartPage));
+const OrderPage = lazyPage(() => import('@/features/orders/pages/order-page.tsx').then((m) => m.OrderPage));
+const SalesPage = lazyPage(() => import('@/features/orders/pages/sales-page.tsx').then((m) => m.SalesPage));
+const QuickOrderPage = lazyPage(() => import('@/features/orders/pages/quick-order-page.tsx').then((m) => m.QuickOrderPage));
+const ListsPage = lazyPage(() => import('@/features/orders/pages/lists-page.tsx').then((m) => m.ListsPage));
+const DashboardPage = lazyPage(() => import('@/features/dashboard/pages/dashboard-page.tsx').then((m) => m.DashboardPage));
+const CatalogImportPage = lazyPage(() => import('@/features/catalog/pages/catalog-import-page.tsx').then((m) => m.CatalogImportPage));
+const SellerSettingsPage = lazyPage(() => import('@/features/orders/pages/seller-settings-page.tsx').then((m) => m.SellerSettingsPage));
 
 interface PageRoute {
   pattern: string;

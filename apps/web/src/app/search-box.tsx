@@ -1,10 +1,10 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { useNavigate } from '../lib/router.tsx';
-import type { SuggestionHandlers } from '../features/products/components/search-suggestions.tsx';
+import { useNavigate } from '@/lib/router.tsx';
+import type { SuggestionHandlers } from '@/features/products/components/search-suggestions.tsx';
 
 // The home page is at its JavaScript budget (decision 005): the suggestions, their requests and the
 // keyboard handling load on the box's first focus; until then this is an input and a button.
-const SearchSuggestions = lazy(() => import('../features/products/components/search-suggestions.tsx'));
+const SearchSuggestions = lazy(() => import('@/features/products/components/search-suggestions.tsx'));
 
 const LIST_ID = 'search-suggestions';
 const INPUT_ID = 'search-box';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryProvider } from '../lib/query-provider.tsx';
+import { QueryProvider } from '@/lib/query-provider.tsx';
 import { RequireAuth } from './route-guards.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
 import { VERIFY_TEXT } from '@bulkcart/contracts/verification';
-import { Link } from '../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 
 /** Loaded only for a signed-in user the breaks do not apply to, who has not dismissed it (root-layout.tsx). */
 export function VerifyBanner({ dismissedKey }: { dismissedKey: string }) {

@@ -1,6 +1,6 @@
 import type { Product } from '@bulkcart/contracts/product';
 import { applyDiscount, formatMoney, toCents } from '@bulkcart/contracts/money';
-import { useBuyerPricing } from '../lib/auth/pricing.ts';
+import { useBuyerPricing } from '@/lib/auth/pricing.ts';
 import { VerifyNudge } from './verify-nudge.tsx';
 
 interface PriceTagProps {

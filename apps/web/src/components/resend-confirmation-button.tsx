@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { ApiError } from '../lib/api-client.ts';
-import { resendConfirmation } from '../lib/auth/confirm-email.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { resendConfirmation } from '@/lib/auth/confirm-email.ts';
 import { Spinner } from './spinner.tsx';
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent' } | { kind: 'failed'; message: string };

@@ -1,7 +1,7 @@
 import { formatMoney } from '@bulkcart/contracts/money';
 import { nudgeText, VERIFY_TEXT } from '@bulkcart/contracts/verification';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 
 interface VerifyNudgeProps {
   /** The best volume break: its threshold and what one unit costs there (discount applied). */

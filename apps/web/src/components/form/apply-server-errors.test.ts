@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { applyServerErrors } from './apply-server-errors.ts';
 
 type Values = { name: string; email: string };

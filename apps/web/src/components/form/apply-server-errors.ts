@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /**
  * Puts the server's per-field messages on the form's fields (the server runs the same zod schema, so

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Spinner } from '../spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /**
  * The end of a page form: the server's message for the whole form (one that names no field), then the

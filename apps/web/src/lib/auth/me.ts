@@ -1,6 +1,6 @@
 import type { MeResponse } from '@bulkcart/contracts/account';
-import { apiGet, whenSessionGone } from '../api-client.ts';
-import { createFetchStore, useFetchStore, type FetchResult } from '../fetch-store.ts';
+import { apiGet, whenSessionGone } from '@/lib/api-client.ts';
+import { createFetchStore, useFetchStore, type FetchResult } from '@/lib/fetch-store.ts';
 
 export function getMe(): Promise<MeResponse> {
   return apiGet<MeResponse>('/me');

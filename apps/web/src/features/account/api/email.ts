@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangeEmailInput } from '@bulkcart/contracts/account';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 
 /** The new address gets a confirmation link; the account keeps the old one until it is opened. */
 export function useChangeEmail() {

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordInput } from '@bulkcart/contracts/account';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 
 /** Needs the current password; the server signs out every other session. */
 export function useChangePassword() {

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AccountSessionsResponse } from '@bulkcart/contracts/account';
-import { apiGet, apiSend } from '../../../lib/api-client.ts';
+import { apiGet, apiSend } from '@/lib/api-client.ts';
 
 const sessionsQuery = queryOptions({
   queryKey: ['me', 'sessions'] as const,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useNavigate } from '../../../lib/router.tsx';
-import { useDeleteAccount } from '../api/delete-account.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
+import { PasswordInput } from '@/components/form/password-input.tsx';
+import { notify } from '@/components/notice.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useNavigate } from '@/lib/router.tsx';
+import { useDeleteAccount } from '@/features/account/api/delete-account.ts';
 
 /** Deleting the account, behind a dialog that asks for the password and says what stays. */
 export function DeleteAccountSection() {

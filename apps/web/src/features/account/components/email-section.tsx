@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changeEmailInputSchema, type ChangeEmailInput, type Me } from '@bulkcart/contracts/account';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { FormFooter } from '../../../components/form/form-footer.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { ResendConfirmationButton } from '../../../components/resend-confirmation-button.tsx';
-import { useChangeEmail } from '../api/email.ts';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { FormFooter } from '@/components/form/form-footer.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { ResendConfirmationButton } from '@/components/resend-confirmation-button.tsx';
+import { useChangeEmail } from '@/features/account/api/email.ts';
 
 /** The address, whether it is confirmed, and a change that only takes effect once the new one confirms. */
 export function EmailSection({ user }: { user: Me }) {

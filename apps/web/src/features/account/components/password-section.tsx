@@ -3,12 +3,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@bulkcart/contracts/account';
 import { useQueryClient } from '@tanstack/react-query';
-import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
-import { FormFooter } from '../../../components/form/form-footer.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { notify } from '../../../components/notice.tsx';
-import { useChangePassword } from '../api/password.ts';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
+import { FormFooter } from '@/components/form/form-footer.tsx';
+import { PasswordInput } from '@/components/form/password-input.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { notify } from '@/components/notice.tsx';
+import { useChangePassword } from '@/features/account/api/password.ts';
 
 const PASSWORD_HINT = 'At least 6 characters, with an upper-case and a lower-case letter.';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@bulkcart/contracts/business';
-import { apiGetPage } from '../../../lib/api-client.ts';
+import { apiGetPage } from '@/lib/api-client.ts';
 
 const PAGE = 25;
 

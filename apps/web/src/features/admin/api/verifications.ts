@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Verification } from '@bulkcart/contracts/business';
-import { apiGetPage, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGetPage, apiSend, type ApiError } from '@/lib/api-client.ts';
 
 /** The statuses the operator's page lists: the pending queue and the submissions already reviewed. */
 export const LISTED_STATUSES = ['pending', 'verified', 'rejected'] as const;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DocumentType } from '@bulkcart/contracts/business';
-import { documentUrls } from '../api/verifications.ts';
+import { documentUrls } from '@/features/admin/api/verifications.ts';
 
 /**
  * A submitted document, shown in the page from the server's preview answer (docs/decisions/016): an

@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 
 /** An operator page's heading, with the link to its companion page (the queue ↔ the audit trail). */
 export function OperatorPageHeading({ title, link }: { title: string; link: { to: string; label: string } }) {

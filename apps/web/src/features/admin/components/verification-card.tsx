@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { BUSINESS_TYPE_LABELS, type Verification } from '@bulkcart/contracts/business';
-import { notify } from '../../../components/notice.tsx';
-import { useDecide } from '../api/verifications.ts';
+import { notify } from '@/components/notice.tsx';
+import { useDecide } from '@/features/admin/api/verifications.ts';
 import { DocumentPreview } from './document-preview.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import type { AuditEntry } from '@bulkcart/contracts/business';
 import { paths } from '@bulkcart/contracts/routes';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useAuditTrail } from '../api/audit.ts';
-import { OperatorPageHeading } from '../components/operator-page-heading.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useAuditTrail } from '@/features/admin/api/audit.ts';
+import { OperatorPageHeading } from '@/features/admin/components/operator-page-heading.tsx';
 
 const ACTION_LABEL: Record<AuditEntry['action'], string> = { approve: 'Approved', reject: 'Rejected' };
 

@@ -1,12 +1,12 @@
 import { paths } from '@bulkcart/contracts/routes';
-import { FilterTabs } from '../../../components/filter-tabs.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useSearchParams } from '../../../lib/router.tsx';
-import { LISTED_STATUSES, useVerifications, type ListedStatus } from '../api/verifications.ts';
-import { OperatorPageHeading } from '../components/operator-page-heading.tsx';
-import { VerificationCard } from '../components/verification-card.tsx';
+import { FilterTabs } from '@/components/filter-tabs.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { useSearchParams } from '@/lib/router.tsx';
+import { LISTED_STATUSES, useVerifications, type ListedStatus } from '@/features/admin/api/verifications.ts';
+import { OperatorPageHeading } from '@/features/admin/components/operator-page-heading.tsx';
+import { VerificationCard } from '@/features/admin/components/verification-card.tsx';
 
 const TAB_LABEL: Record<ListedStatus, string> = { pending: 'Pending', verified: 'Verified', rejected: 'Rejected' };
 const EMPTY: Record<ListedStatus, string> = {

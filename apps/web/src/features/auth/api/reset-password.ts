@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { RequestPasswordResetInput, ResetPasswordInput } from '@bulkcart/contracts/account';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 
 /** Answers the same whether or not the address has an account; the link arrives by e-mail. */
 export function useRequestPasswordReset() {

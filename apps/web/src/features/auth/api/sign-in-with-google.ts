@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 
 export const GOOGLE_PROVIDER_ID = 'google';
 

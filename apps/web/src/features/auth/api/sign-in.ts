@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignInInput } from '@bulkcart/contracts/account';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import { apiSend } from '../../../lib/api-client.ts';
-import { notify } from '../../../components/notice.tsx';
-import { refreshMe } from '../../../lib/auth/me.ts';
+import { apiSend } from '@/lib/api-client.ts';
+import { notify } from '@/components/notice.tsx';
+import { refreshMe } from '@/lib/auth/me.ts';
 
 /** docs/product/rules.md: the login success and password sign-in failure notices both last 1000 ms. */
 const LOGIN_NOTICE_MS = 1000;

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import { apiSend } from '../../../lib/api-client.ts';
-import { getLoadedQueryClient } from '../../../lib/loaded-query-client.ts';
-import { notify } from '../../../components/notice.tsx';
-import { refreshMe, showSignedOut } from '../../../lib/auth/me.ts';
+import { apiSend } from '@/lib/api-client.ts';
+import { getLoadedQueryClient } from '@/lib/loaded-query-client.ts';
+import { notify } from '@/components/notice.tsx';
+import { refreshMe, showSignedOut } from '@/lib/auth/me.ts';
 
 export function signOut(): Promise<unknown> {
   return apiSend('POST', '/auth/sign-out', {});

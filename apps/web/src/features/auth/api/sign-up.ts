@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SignUpInput } from '@bulkcart/contracts/account';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import { apiSend } from '../../../lib/api-client.ts';
-import { notify } from '../../../components/notice.tsx';
-import { refreshMe } from '../../../lib/auth/me.ts';
+import { apiSend } from '@/lib/api-client.ts';
+import { notify } from '@/components/notice.tsx';
+import { refreshMe } from '@/lib/auth/me.ts';
 
 /**
  * Creates the account with its display name and photo in one call; better-auth signs the new user in

@@ -1,7 +1,7 @@
 import { type ReactNode } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Link } from '@/lib/router.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /** The frame shared by the Sign In and Sign-up pages: a centred card with a heading. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle: string; children: ReactNode }) {

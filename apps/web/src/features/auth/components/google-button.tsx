@@ -1,7 +1,7 @@
 import { useEffect, useId } from 'react';
-import { useGoogleSignIn } from '../api/sign-in-with-google.ts';
-import { useReturnPath } from '../lib/return-path.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { useGoogleSignIn } from '@/features/auth/api/sign-in-with-google.ts';
+import { useReturnPath } from '@/features/auth/lib/return-path.ts';
+import { Spinner } from '@/components/spinner.tsx';
 
 const NOT_CONFIGURED = 'Google sign-in is not configured on this server';
 

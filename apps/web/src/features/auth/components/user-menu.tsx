@@ -1,8 +1,8 @@
 import type { Me } from '@bulkcart/contracts/account';
-import { useSignOut } from '../api/sign-out.ts';
-import { useDisclosure } from '../../../lib/use-disclosure.ts';
-import { useMe } from '../../../lib/auth/me.ts';
-import { Link } from '../../../lib/router.tsx';
+import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { useDisclosure } from '@/lib/use-disclosure.ts';
+import { useMe } from '@/lib/auth/me.ts';
+import { Link } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 
 const DEFAULT_AVATAR = '/images/default-avatar.svg';

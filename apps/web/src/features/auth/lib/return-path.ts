@@ -1,4 +1,4 @@
-import { useLocation } from '../../../lib/router.tsx';
+import { useLocation } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 
 /** What a guard puts in navigation state when it sends a visitor to /login. */

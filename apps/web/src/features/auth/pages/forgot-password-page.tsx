@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { requestPasswordResetInputSchema, type RequestPasswordResetInput } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { useRequestPasswordReset } from '../api/reset-password.ts';
-import { AuthCard, AuthFormEnd } from '../components/auth-card.tsx';
+import { Link } from '@/lib/router.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { useRequestPasswordReset } from '@/features/auth/api/reset-password.ts';
+import { AuthCard, AuthFormEnd } from '@/features/auth/components/auth-card.tsx';
 
 /** "Forgot your password?": the address gets a one-hour link, if it has an account; the page never says which. */
 export function ForgotPasswordPage() {

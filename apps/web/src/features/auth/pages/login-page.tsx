@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Link, useLocation } from '../../../lib/router.tsx';
+import { Link, useLocation } from '@/lib/router.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signInInputSchema, type SignInInput } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useSignIn } from '../api/sign-in.ts';
-import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
-import { GoogleButton } from '../components/google-button.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/auth/me.ts';
+import { useSignIn } from '@/features/auth/api/sign-in.ts';
+import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '@/features/auth/components/auth-card.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { PasswordInput } from '@/components/form/password-input.tsx';
+import { GoogleButton } from '@/features/auth/components/google-button.tsx';
 
 export function LoginPage() {
   const me = useMe();

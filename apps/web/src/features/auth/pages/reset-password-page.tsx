@@ -3,14 +3,14 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { refreshMe } from '../../../lib/auth/me.ts';
-import { useResetPassword } from '../api/reset-password.ts';
-import { AuthCard, AuthFormEnd } from '../components/auth-card.tsx';
+import { Link, useSearchParams } from '@/lib/router.tsx';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
+import { PasswordInput } from '@/components/form/password-input.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { refreshMe } from '@/lib/auth/me.ts';
+import { useResetPassword } from '@/features/auth/api/reset-password.ts';
+import { AuthCard, AuthFormEnd } from '@/features/auth/components/auth-card.tsx';
 
 const PASSWORD_HINT = 'At least 6 characters, with an upper-case and a lower-case letter.';
 

@@ -1,16 +1,16 @@
 import { useState } from 'react';
-import { Link, useLocation } from '../../../lib/router.tsx';
+import { Link, useLocation } from '@/lib/router.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signUpInputSchema } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useSignUp } from '../api/sign-up.ts';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '../components/auth-card.tsx';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { PasswordInput } from '../../../components/form/password-input.tsx';
-import { GoogleButton } from '../components/google-button.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { useSignUp } from '@/features/auth/api/sign-up.ts';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '@/features/auth/components/auth-card.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { PasswordInput } from '@/components/form/password-input.tsx';
+import { GoogleButton } from '@/features/auth/components/google-button.tsx';
 
 const SIGN_UP_FIELDS = ['name', 'email', 'password', 'image'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BusinessProfile, BusinessProfileInput } from '@bulkcart/contracts/business';
-import { apiGet, apiSend, apiUpload, type ApiError } from '../../../lib/api-client.ts';
-import { refreshMe } from '../../../lib/auth/me.ts';
+import { apiGet, apiSend, apiUpload, type ApiError } from '@/lib/api-client.ts';
+import { refreshMe } from '@/lib/auth/me.ts';
 
 export const businessKeys = { profile: ['business', 'profile'] as const };
 

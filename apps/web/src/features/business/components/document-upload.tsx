@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { DOCUMENT_MAX_BYTES, type BusinessProfile } from '@bulkcart/contracts/business';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useUploadDocument } from '../api/business.ts';
-import { UploadProgress } from '../../../components/upload-progress.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useUploadDocument } from '@/features/business/api/business.ts';
+import { UploadProgress } from '@/components/upload-progress.tsx';
 
 const ACCEPT = 'application/pdf,image/png,image/jpeg,image/webp,.pdf,.png,.jpg,.jpeg,.webp';
 

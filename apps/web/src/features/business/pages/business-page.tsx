@@ -1,15 +1,15 @@
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, businessProfileInputSchema, type BusinessProfile, type BusinessProfileInput } from '@bulkcart/contracts/business';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { FormFooter } from '../../../components/form/form-footer.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { useBusinessProfile, useSaveBusinessProfile } from '../api/business.ts';
-import { StatusCard } from '../components/status-card.tsx';
-import { DocumentUpload } from '../components/document-upload.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { notify } from '@/components/notice.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { FormFooter } from '@/components/form/form-footer.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { useBusinessProfile, useSaveBusinessProfile } from '@/features/business/api/business.ts';
+import { StatusCard } from '@/features/business/components/status-card.tsx';
+import { DocumentUpload } from '@/features/business/components/document-upload.tsx';
 
 /** /business: the business profile, its verification status and the permit (docs/decisions/014). */
 export function BusinessPage() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CatalogImport, CatalogImportListItem, CatalogRowChange, CatalogUndoResult } from '@bulkcart/contracts/catalog-import';
-import { apiGet, apiGetPage, apiSend, apiUpload, type ApiError, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGet, apiGetPage, apiSend, apiUpload, type ApiError, type ApiPage } from '@/lib/api-client.ts';
 
 export const catalogKeys = {
   all: ['catalog-imports'] as const,

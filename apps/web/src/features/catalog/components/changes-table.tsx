@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCatalogChanges } from '../api/catalog-imports.ts';
+import { useCatalogChanges } from '@/features/catalog/api/catalog-imports.ts';
 
 /** The rows an import creates or updates, 50 at a time, each changed cell as old → new. */
 export function ChangesTable({ id, count }: { id: string; count: number }) {

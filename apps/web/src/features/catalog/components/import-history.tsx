@@ -1,6 +1,6 @@
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { useCatalogImports } from '../api/catalog-imports.ts';
+import { Link } from '@/lib/router.tsx';
+import { useCatalogImports } from '@/features/catalog/api/catalog-imports.ts';
 
 const STATUS_WORDS = { validating: 'Checking', ready: 'Ready to review', applying: 'Applying', applied: 'Applied', failed: 'Failed', undone: 'Undone' } as const;
 

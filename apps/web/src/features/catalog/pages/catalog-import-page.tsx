@@ -2,17 +2,17 @@ import { useEffect, useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CATALOG_CSV_REQUIRED_COLUMNS, CATALOG_IMPORT_LIMITS, type CatalogImport } from '@bulkcart/contracts/catalog-import';
 import { paths } from '@bulkcart/contracts/routes';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { UploadProgress } from '../../../components/upload-progress.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { useApplyImport, useCatalogImport, useCatalogImports, useUndoImport, useUploadCatalog } from '../api/catalog-imports.ts';
-import { ChangesTable } from '../components/changes-table.tsx';
-import { ImportHistory } from '../components/import-history.tsx';
-import { JobProgress } from '../components/job-progress.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { notify } from '@/components/notice.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { UploadProgress } from '@/components/upload-progress.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { Link, useSearchParams } from '@/lib/router.tsx';
+import { useApplyImport, useCatalogImport, useCatalogImports, useUndoImport, useUploadCatalog } from '@/features/catalog/api/catalog-imports.ts';
+import { ChangesTable } from '@/features/catalog/components/changes-table.tsx';
+import { ImportHistory } from '@/features/catalog/components/import-history.tsx';
+import { JobProgress } from '@/features/catalog/components/job-progress.tsx';
 
 const MAX_MB = CATALOG_IMPORT_LIMITS.maxBytes / 1024 / 1024;
 

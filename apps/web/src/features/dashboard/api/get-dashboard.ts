@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Dashboard } from '@bulkcart/contracts/dashboard';
 import type { DashboardPeriod } from '@bulkcart/contracts/dashboard-periods';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 /** GET /api/seller/dashboard?period=: the signed-in seller's figures for a period ending today. */
 export function getDashboard(period: DashboardPeriod): Promise<Dashboard> {

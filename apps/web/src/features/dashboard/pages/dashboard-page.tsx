@@ -3,11 +3,11 @@ import type { Dashboard, DashboardKpis } from '@bulkcart/contracts/dashboard';
 import { DASHBOARD_PERIODS, LOW_STOCK_DAYS, isDashboardPeriod, type DashboardPeriod } from '@bulkcart/contracts/dashboard-periods';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { dashboardCsvHref, ordersCsvHref, useDashboard } from '../api/get-dashboard.ts';
-import { SalesChart } from '../components/sales-chart.tsx';
+import { Link, useSearchParams } from '@/lib/router.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { dashboardCsvHref, ordersCsvHref, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
+import { SalesChart } from '@/features/dashboard/components/sales-chart.tsx';
 
 const PERIOD_LABELS: Record<DashboardPeriod, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
 const BUCKETS: Record<DashboardPeriod, 'day' | 'week' | 'month'> = { '7d': 'day', '30d': 'day', '90d': 'week', '12m': 'month' };

@@ -1,6 +1,6 @@
 import type { Product } from '@bulkcart/contracts/product';
-import { apiGet } from '../../../lib/api-client.ts';
-import { createFetchStore, useFetchStore, type FetchResult } from '../../../lib/fetch-store.ts';
+import { apiGet } from '@/lib/api-client.ts';
+import { createFetchStore, useFetchStore, type FetchResult } from '@/lib/fetch-store.ts';
 
 /** GET /api/topproduct: the featured products, open to everyone. */
 export function getTopProducts(): Promise<Product[]> {

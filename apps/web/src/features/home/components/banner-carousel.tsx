@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
 
 interface Slide {

@@ -1,8 +1,8 @@
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import { HOME_CATEGORY_CARDS, type Category } from '@bulkcart/contracts/categories';
 import { paths } from '@bulkcart/contracts/routes';
-import { setSelectedCategory } from '../../../lib/selected-category.ts';
-import { useRevealOnce } from '../lib/use-reveal-once.ts';
+import { setSelectedCategory } from '@/lib/selected-category.ts';
+import { useRevealOnce } from '@/features/home/lib/use-reveal-once.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 const BLURBS: Partial<Record<Category, string>> = {

@@ -1,9 +1,9 @@
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
-import { PriceTag } from '../../../components/price-tag.tsx';
-import { BuyButton } from '../../../components/buy-button-slot.tsx';
-import { ProductCardFrame } from '../../../components/product-card-frame.tsx';
+import { PriceTag } from '@/components/price-tag.tsx';
+import { BuyButton } from '@/components/buy-button-slot.tsx';
+import { ProductCardFrame } from '@/components/product-card-frame.tsx';
 
 /**
  * One card of 'Some Of Our Product' (docs/product/screens.md). Name, category and brand rows have fixed heights, so a

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { LIMITS } from '@bulkcart/contracts/limits';
-import { useTopProducts } from '../api/get-top-products.ts';
+import { useTopProducts } from '@/features/home/api/get-top-products.ts';
 import { FeaturedCard, FeaturedCardSkeleton } from './featured-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

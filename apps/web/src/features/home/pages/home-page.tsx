@@ -1,9 +1,9 @@
-import { prefetchTopProducts } from '../api/get-top-products.ts';
-import { BannerCarousel, preloadFirstSlide } from '../components/banner-carousel.tsx';
-import { CategoryCards } from '../components/category-cards.tsx';
-import { FaqSection } from '../components/faq-section.tsx';
-import { FeaturedProducts } from '../components/featured-products.tsx';
-import { Testimonials } from '../components/testimonials.tsx';
+import { prefetchTopProducts } from '@/features/home/api/get-top-products.ts';
+import { BannerCarousel, preloadFirstSlide } from '@/features/home/components/banner-carousel.tsx';
+import { CategoryCards } from '@/features/home/components/category-cards.tsx';
+import { FaqSection } from '@/features/home/components/faq-section.tsx';
+import { FeaturedProducts } from '@/features/home/components/featured-products.tsx';
+import { Testimonials } from '@/features/home/components/testimonials.tsx';
 
 // Ask for the featured products and the first banner picture the moment this chunk loads, instead of
 // after the page's first render.

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Notification } from '@bulkcart/contracts/notification';
-import { apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGetPage, type ApiPage } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** GET /api/notifications: one page, newest first. */

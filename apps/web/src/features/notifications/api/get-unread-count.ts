@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadCount } from '@bulkcart/contracts/notification';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** How often the bell asks while the tab is visible: a seller learns of an order within seconds. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MarkedRead, Notification } from '@bulkcart/contracts/notification';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import { notificationKeys } from './notification-keys.ts';
 
 /** POST /api/notifications/{id}/read. */

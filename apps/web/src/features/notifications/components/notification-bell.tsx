@@ -2,15 +2,15 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Notification } from '@bulkcart/contracts/notification';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { QueryProvider } from '../../../lib/query-provider.tsx';
-import { useDisclosure } from '../../../lib/use-disclosure.ts';
-import { useNotifications } from '../api/get-notifications.ts';
-import { useUnreadCount } from '../api/get-unread-count.ts';
-import { useMarkAllRead, useMarkRead } from '../api/mark-read.ts';
-import { orderListPrefixes } from '../api/notification-keys.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
+import { Link } from '@/lib/router.tsx';
+import { QueryProvider } from '@/lib/query-provider.tsx';
+import { useDisclosure } from '@/lib/use-disclosure.ts';
+import { useNotifications } from '@/features/notifications/api/get-notifications.ts';
+import { useUnreadCount } from '@/features/notifications/api/get-unread-count.ts';
+import { useMarkAllRead, useMarkRead } from '@/features/notifications/api/mark-read.ts';
+import { orderListPrefixes } from '@/features/notifications/api/notification-keys.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
 
 /**
  * The navbar's bell (signed in only, loaded lazily: decision 013). It brings TanStack's provider, as

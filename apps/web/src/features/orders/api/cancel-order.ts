@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import type { CancelledOrder } from '@bulkcart/contracts/order';
 import { catalogKeyPrefix, notificationKeyPrefix, orderKeys } from './order-keys.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AddCartLinesInput, Cart, CartAddAnswer } from '@bulkcart/contracts/cart';
-import { apiGet, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGet, apiSend, type ApiError } from '@/lib/api-client.ts';
 import { cartKeys } from './order-keys.ts';
 
 /** GET /api/cart: the buyer's cart, priced as the checkout would charge it now. */

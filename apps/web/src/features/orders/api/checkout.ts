@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutAnswer, CheckoutInput } from '@bulkcart/contracts/cart';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import { cartKeys, catalogKeyPrefix, notificationKeyPrefix, orderKeys } from './order-keys.ts';
 
 export interface CheckoutVariables {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { CreateOrderInput, Order } from '@bulkcart/contracts/order';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import { catalogKeyPrefix, orderKeys } from './order-keys.ts';
 
 export interface CreateOrderVariables {

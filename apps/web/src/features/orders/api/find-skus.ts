@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SkuMatch } from '@bulkcart/contracts/cart';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 /** GET /api/skus?q=: other sellers' SKUs starting with q, exact ones first. */
 export function findSkus(q: string): Promise<SkuMatch[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@bulkcart/contracts/order';
-import { ApiError, apiGet } from '../../../lib/api-client.ts';
+import { ApiError, apiGet } from '@/lib/api-client.ts';
 import { orderKeys } from './order-keys.ts';
 
 export interface OrderSeen {

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Order } from '@bulkcart/contracts/order';
-import { apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGetPage, type ApiPage } from '@/lib/api-client.ts';
 import { orderKeys } from './order-keys.ts';
 
 /** Which of the buyer's orders: every one but the cancelled (the spec's list), or the cancelled ones. */

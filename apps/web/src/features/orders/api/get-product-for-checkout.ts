@@ -1,5 +1,5 @@
 import type { Product } from '@bulkcart/contracts/product';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 
 /**
  * GET /api/product/{id}: the product as it is now, for "Buy again" (the checkout needs today's price,

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { OrderStatus, Sale, SalesCounts } from '@bulkcart/contracts/order';
-import { apiGet, apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGet, apiGetPage, type ApiPage } from '@/lib/api-client.ts';
 import { salesKeys } from './order-keys.ts';
 
 /** How often the desk asks again while it is open: a seller sees a new order within seconds. */

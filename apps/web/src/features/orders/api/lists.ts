@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartAddAnswer, CreateListInput, SavedList } from '@bulkcart/contracts/cart';
-import { apiGet, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGet, apiSend, type ApiError } from '@/lib/api-client.ts';
 import { cartKeys } from './order-keys.ts';
 
 /** GET /api/lists: the buyer's saved lists with their lines, priced now. */

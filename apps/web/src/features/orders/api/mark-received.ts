@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '@bulkcart/contracts/order';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import { notificationKeyPrefix, orderKeys } from './order-keys.ts';
 
 /** POST /api/order/{id}/received: the buyer confirms a shipped order arrived. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AcceptOrderInput, AcceptOrdersAnswer, AcceptOrdersInput, DeclineOrderInput, Sale, ShipOrderInput } from '@bulkcart/contracts/order';
-import { apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiSend, type ApiError } from '@/lib/api-client.ts';
 import { catalogKeyPrefix, notificationKeyPrefix, salesKeys } from './order-keys.ts';
 
 /** A seller's move on one order (POST /api/sales/{id}/accept | decline | ship | deliver). */

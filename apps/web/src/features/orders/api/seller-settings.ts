@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SellerSettings } from '@bulkcart/contracts/seller';
-import { apiGet, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGet, apiSend, type ApiError } from '@/lib/api-client.ts';
 
 const key = ['seller', 'settings'] as const;
 

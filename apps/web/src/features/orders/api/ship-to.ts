@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@bulkcart/contracts/address';
 import type { ShipToAnswer } from '@bulkcart/contracts/order';
-import { apiGet, apiSend, type ApiError } from '../../../lib/api-client.ts';
+import { apiGet, apiSend, type ApiError } from '@/lib/api-client.ts';
 import { orderKeys } from './order-keys.ts';
 
 /** GET /api/account/ship-to: the buyer's saved default address, or null. */

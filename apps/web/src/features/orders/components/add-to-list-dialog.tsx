@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
 import { CART_LIMITS } from '@bulkcart/contracts/cart';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useCreateList, useLists, useSetListLine } from '../api/lists.ts';
+import { Link } from '@/lib/router.tsx';
+import { Modal } from '@/components/modal.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useCreateList, useLists, useSetListLine } from '@/features/orders/api/lists.ts';
 
 const NEW_LIST = 'new';
 

@@ -1,6 +1,6 @@
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import type { Address } from '@bulkcart/contracts/address';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
 
 /** What the inputs hold: text as typed; line2 is '' when left empty. */
 export type AddressFormValues = Required<Address>;

@@ -2,12 +2,12 @@ import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { shipByWindow, type AcceptOrderInput, type Sale } from '@bulkcart/contracts/order';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { Modal } from '../../../components/modal.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useAcceptSales } from '../api/sale-actions.ts';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { Modal } from '@/components/modal.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useAcceptSales } from '@/features/orders/api/sale-actions.ts';
 import { ShipByField, acceptWithinWindowSchema } from './ship-by-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /** "BC-10001, BC-10002 and BC-10003" */
 function listNumbers(numbers: string[]): string {

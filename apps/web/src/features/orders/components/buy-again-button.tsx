@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { Order } from '@bulkcart/contracts/order';
 import type { Product } from '@bulkcart/contracts/product';
-import { notify } from '../../../components/notice.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getProductForCheckout } from '../api/get-product-for-checkout.ts';
+import { notify } from '@/components/notice.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { getProductForCheckout } from '@/features/orders/api/get-product-for-checkout.ts';
 import { CheckoutDialog } from './checkout-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /** Opens the checkout with the order's product (as it is today) and the same quantity. */
 export function BuyAgainButton({ order, className = 'btn btn-primary btn-sm' }: { order: Order; className?: string }) {

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
+import { useLocation, useNavigate } from '@/lib/router.tsx';
 import { isBelowMoq } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { loadMe, useMe } from '../../../lib/auth/me.ts';
-import type { BuyButtonProps } from '../../../components/buy-button-slot.tsx';
+import { loadMe, useMe } from '@/lib/auth/me.ts';
+import type { BuyButtonProps } from '@/components/buy-button-slot.tsx';
 import type { CheckoutDialogProps } from './checkout-dialog.tsx';
 
 export type { BuyButtonProps };
@@ -11,7 +11,7 @@ export type { BuyButtonProps };
 // The dialog (and the order schema it uses) loads when a buyer reaches for a buy button, not with
 // every page of cards; pointing at or focusing the button starts the download before the click.
 // It brings TanStack's provider along: the home page's cards render without it (decision 005).
-const loadCheckoutDialog = () => Promise.all([import('./checkout-dialog.tsx'), import('../../../lib/query-provider.tsx')]);
+const loadCheckoutDialog = () => Promise.all([import('./checkout-dialog.tsx'), import('@/lib/query-provider.tsx')]);
 const CheckoutDialog = lazy(() =>
   loadCheckoutDialog().then(([{ CheckoutDialog: Dialog }, { QueryProvider }]) => ({
     default: (props: CheckoutDialogProps) => (

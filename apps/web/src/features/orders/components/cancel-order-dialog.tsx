@@ -2,9 +2,9 @@ import type { Order } from '@bulkcart/contracts/order';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { unitsText } from '@bulkcart/contracts/quantity';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useCancelOrder } from '../api/cancel-order.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useCancelOrder } from '@/features/orders/api/cancel-order.ts';
 
 /**
  * Cancelling a bulk order cannot be undone, so it asks first (one tap used to drop it). The stock goes

@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { isBelowMoq } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { useLocation, useNavigate } from '../../../lib/router.tsx';
-import { QueryProvider } from '../../../lib/query-provider.tsx';
-import { loadMe, useMe } from '../../../lib/auth/me.ts';
-import { notify } from '../../../components/notice.tsx';
+import { useLocation, useNavigate } from '@/lib/router.tsx';
+import { QueryProvider } from '@/lib/query-provider.tsx';
+import { loadMe, useMe } from '@/lib/auth/me.ts';
+import { notify } from '@/components/notice.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import type { CartActionProps } from '../../../components/cart-actions-slot.tsx';
-import { useAddCartLines } from '../api/cart.ts';
+import type { CartActionProps } from '@/components/cart-actions-slot.tsx';
+import { useAddCartLines } from '@/features/orders/api/cart.ts';
 import { AddToListDialog } from './add-to-list-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /**
  * Add to cart / Add to list beside Buy Now (docs/decisions/017-cart-and-checkout.md), with the same

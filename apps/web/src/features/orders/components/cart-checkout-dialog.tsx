@@ -2,17 +2,17 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { CART_LIMITS, CART_TEXT, type Cart } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
-import { Modal } from '../../../components/modal.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { newIdempotencyKey } from '../api/create-order.ts';
-import { useCheckout } from '../api/checkout.ts';
-import { cartKeys } from '../api/order-keys.ts';
-import { namesShipTo, withShipToFieldsUnprefixed } from '../lib/ship-to-errors.ts';
+import { Modal } from '@/components/modal.tsx';
+import { notify } from '@/components/notice.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { ApiError } from '@/lib/api-client.ts';
+import { newIdempotencyKey } from '@/features/orders/api/create-order.ts';
+import { useCheckout } from '@/features/orders/api/checkout.ts';
+import { cartKeys } from '@/features/orders/api/order-keys.ts';
+import { namesShipTo, withShipToFieldsUnprefixed } from '@/features/orders/lib/ship-to-errors.ts';
 import { ShipToSection, useShipToChoice } from './ship-to-choice.tsx';
 import { ADDRESS_FIELD_NAMES, type AddressFormValues } from './address-fields.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryProvider } from '../../../lib/query-provider.tsx';
-import { cartQueryOptions } from '../api/cart.ts';
+import { QueryProvider } from '@/lib/query-provider.tsx';
+import { cartQueryOptions } from '@/features/orders/api/cart.ts';
 
 /**
  * The navbar's cart count: how many lines wait in the cart (the same cached cart the page shows, so

@@ -2,7 +2,7 @@ import type { Address } from '@bulkcart/contracts/address';
 import type { Order, OrderStatus } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { unitsText } from '@bulkcart/contracts/quantity';
-import { actorOf, formatIsoDate, STATUS_LOOK } from '../lib/order-display.ts';
+import { actorOf, formatIsoDate, STATUS_LOOK } from '@/features/orders/lib/order-display.ts';
 
 /** The order's status as a coloured badge (the same words on every screen). */
 export function StatusBadge({ status }: { status: OrderStatus }) {

@@ -1,7 +1,7 @@
 import { nextBreak, quotePrice, type PriceLadder } from '@bulkcart/contracts/pricing';
 import { formatMoney } from '@bulkcart/contracts/money';
 import { bestBreakText } from '@bulkcart/contracts/verification';
-import { VerifyNudge } from '../../../components/verify-nudge.tsx';
+import { VerifyNudge } from '@/components/verify-nudge.tsx';
 
 /**
  * What this quantity costs, computed in the browser by the same function the server charges with, so

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { CartAddAnswer } from '@bulkcart/contracts/cart';
 import type { Order } from '@bulkcart/contracts/order';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { notify } from '../../../components/notice.tsx';
+import { Link } from '@/lib/router.tsx';
+import { Modal } from '@/components/modal.tsx';
+import { notify } from '@/components/notice.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import { useReorder } from '../api/lists.ts';
+import { useReorder } from '@/features/orders/api/lists.ts';
 import { AddResultsList } from './add-results.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /** Reorder: the order's lines go into the cart at today's prices; each line says how it went. */
 export function ReorderButton({ order, className = 'btn btn-ghost btn-sm' }: { order: Pick<Order, '_id' | 'number' | 'lines'>; className?: string }) {

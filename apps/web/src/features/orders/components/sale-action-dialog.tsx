@@ -12,14 +12,14 @@ import {
   type Order,
   type ShipOrderInput,
 } from '@bulkcart/contracts/order';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { Modal } from '../../../components/modal.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useSaleAction, type SaleAction } from '../api/sale-actions.ts';
-import type { SellerMove } from '../lib/order-display.ts';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { Modal } from '@/components/modal.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useSaleAction, type SaleAction } from '@/features/orders/api/sale-actions.ts';
+import type { SellerMove } from '@/features/orders/lib/order-display.ts';
 import { ShipByField, acceptWithinWindowSchema, type ShipByDates } from './ship-by-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 const COPY: Record<SellerMove, { title: (n: string) => string; confirm: string; done: (n: string) => string; warning: string }> = {
   accept: { title: (n) => `Accept order ${n}`, confirm: 'Accept order', done: (n) => `Order ${n} accepted`, warning: 'You promise to ship by this date; the buyer is told.' },

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { acceptOrderInputSchema, type shipByWindow } from '@bulkcart/contracts/order';
-import { FormField, fieldAria, inputClass } from '../../../components/form/form-field.tsx';
+import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
 
 export type ShipByDates = ReturnType<typeof shipByWindow>;
 

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addressSchema, type Address } from '@bulkcart/contracts/address';
-import { useShipTo } from '../api/ship-to.ts';
-import { addressOneLine } from '../lib/order-display.ts';
+import { useShipTo } from '@/features/orders/api/ship-to.ts';
+import { addressOneLine } from '@/features/orders/lib/order-display.ts';
 import { AddressFields, blankAddress, toAddressFormValues, type AddressFormValues } from './address-fields.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 /**
  * Where an order ships, for the two checkouts (Buy Now's dialog and the cart's): the saved address,

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { CART_TEXT, type Cart, type CartLine, type CartSeller } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { Link } from '@/lib/router.tsx';
+import { notify } from '@/components/notice.tsx';
+import { LoadError } from '@/components/load-error.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useRemoveCartLine, useSetCartLine } from '../api/cart.ts';
+import { useRemoveCartLine, useSetCartLine } from '@/features/orders/api/cart.ts';
 import { OrderImage } from './order-image.tsx';
 import { CartCheckoutDialog } from './cart-checkout-dialog.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 

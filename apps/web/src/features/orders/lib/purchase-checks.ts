@@ -1,6 +1,6 @@
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Product } from '@bulkcart/contracts/product';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 export interface PurchaseProblem {
   title: string;

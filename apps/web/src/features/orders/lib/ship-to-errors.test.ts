@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 import { namesShipTo, withShipToFieldsUnprefixed } from './ship-to-errors.ts';
 
 describe('ship-to field errors', () => {

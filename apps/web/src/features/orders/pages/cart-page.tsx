@@ -1,23 +1,23 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { Link, useSearchParams } from '@/lib/router.tsx';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import type { Order } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useOrders, type OrdersShown } from '../api/get-orders.ts';
-import { FilterTabs } from '../../../components/filter-tabs.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { useCart } from '../api/cart.ts';
-import { ShoppingCart } from '../components/shopping-cart.tsx';
-import { ReorderButton } from '../components/reorder-button.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
-import { OrderImage } from '../components/order-image.tsx';
-import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
-import { canCancel } from '../lib/order-display.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { useOrders, type OrdersShown } from '@/features/orders/api/get-orders.ts';
+import { FilterTabs } from '@/components/filter-tabs.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { useCart } from '@/features/orders/api/cart.ts';
+import { ShoppingCart } from '@/features/orders/components/shopping-cart.tsx';
+import { ReorderButton } from '@/features/orders/components/reorder-button.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
+import { OrderImage } from '@/features/orders/components/order-image.tsx';
+import { CancelOrderDialog } from '@/features/orders/components/cancel-order-dialog.tsx';
+import { LateFlag, ShipBy, StatusBadge, Tracking } from '@/features/orders/components/order-parts.tsx';
+import { canCancel } from '@/features/orders/lib/order-display.ts';
 
 /**
  * /cart: the lines waiting to be ordered, grouped by seller (docs/decisions/017-cart-and-checkout.md),

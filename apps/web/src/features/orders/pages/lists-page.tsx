@@ -3,15 +3,15 @@ import { CART_LIMITS, type CartAddResult, type SavedList } from '@bulkcart/contr
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useCreateList, useDeleteList, useListToCart, useLists, useSetListLine } from '../api/lists.ts';
-import { AddResultsList } from '../components/add-results.tsx';
-import { OrderImage } from '../components/order-image.tsx';
-import { QuantityStepper } from '../components/quantity-stepper.tsx';
+import { Link } from '@/lib/router.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useCreateList, useDeleteList, useListToCart, useLists, useSetListLine } from '@/features/orders/api/lists.ts';
+import { AddResultsList } from '@/features/orders/components/add-results.tsx';
+import { OrderImage } from '@/features/orders/components/order-image.tsx';
+import { QuantityStepper } from '@/features/orders/components/quantity-stepper.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 const showError = (error: Error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message });

@@ -1,21 +1,21 @@
 import { useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useParams } from '../../../lib/router.tsx';
+import { Link, useParams } from '@/lib/router.tsx';
 import type { Order } from '@bulkcart/contracts/order';
 import { paths } from '@bulkcart/contracts/routes';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useOrder } from '../api/get-order.ts';
-import { useMarkReceived } from '../api/mark-received.ts';
-import { BuyAgainButton } from '../components/buy-again-button.tsx';
-import { ReorderButton } from '../components/reorder-button.tsx';
-import { CancelOrderDialog } from '../components/cancel-order-dialog.tsx';
-import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, PackingSlipLines, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
-import { canBuyAgain, canCancel, canMarkReceived, formatIsoDate } from '../lib/order-display.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { notify } from '@/components/notice.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { useMe } from '@/lib/auth/me.ts';
+import { useOrder } from '@/features/orders/api/get-order.ts';
+import { useMarkReceived } from '@/features/orders/api/mark-received.ts';
+import { BuyAgainButton } from '@/features/orders/components/buy-again-button.tsx';
+import { ReorderButton } from '@/features/orders/components/reorder-button.tsx';
+import { CancelOrderDialog } from '@/features/orders/components/cancel-order-dialog.tsx';
+import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, PackingSlipLines, ShipBy, StatusBadge, Tracking } from '@/features/orders/components/order-parts.tsx';
+import { canBuyAgain, canCancel, canMarkReceived, formatIsoDate } from '@/features/orders/lib/order-display.ts';
 
 /** /orders/{id}: one of the buyer's orders, its timeline, and its invoice (printable on one page). */
 export function OrderPage() {

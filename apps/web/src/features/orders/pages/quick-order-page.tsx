@@ -3,12 +3,12 @@ import { CART_LIMITS, splitPastedRows, type CartAddResult, type SkuMatch } from 
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link } from '../../../lib/router.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { useAddCartLines } from '../api/cart.ts';
-import { useSkuMatches } from '../api/find-skus.ts';
-import { AddResultsList } from '../components/add-results.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Link } from '@/lib/router.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useAddCartLines } from '@/features/orders/api/cart.ts';
+import { useSkuMatches } from '@/features/orders/api/find-skus.ts';
+import { AddResultsList } from '@/features/orders/components/add-results.tsx';
+import { Spinner } from '@/components/spinner.tsx';
 
 interface Row {
   key: number;

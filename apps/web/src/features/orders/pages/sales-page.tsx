@@ -1,19 +1,19 @@
 import { useState } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { Link, useSearchParams } from '@/lib/router.tsx';
 import { ORDER_STATUSES, orderStatusSchema, type OrderStatus, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { unitsText } from '@bulkcart/contracts/quantity';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useSales, useSalesCounts } from '../api/get-sales.ts';
-import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '../components/order-parts.tsx';
-import { BulkAcceptDialog } from '../components/bulk-accept-dialog.tsx';
-import { FilterTabs } from '../../../components/filter-tabs.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
-import { SaleActionDialog } from '../components/sale-action-dialog.tsx';
-import { sellerMoves, STATUS_LOOK, type SellerMove } from '../lib/order-display.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { useSales, useSalesCounts } from '@/features/orders/api/get-sales.ts';
+import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '@/features/orders/components/order-parts.tsx';
+import { BulkAcceptDialog } from '@/features/orders/components/bulk-accept-dialog.tsx';
+import { FilterTabs } from '@/components/filter-tabs.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
+import { SaleActionDialog } from '@/features/orders/components/sale-action-dialog.tsx';
+import { sellerMoves, STATUS_LOOK, type SellerMove } from '@/features/orders/lib/order-display.ts';
 
 const MOVE_LABEL: Record<SellerMove, string> = { accept: 'Accept', decline: 'Decline', ship: 'Ship', deliver: 'Mark delivered' };
 

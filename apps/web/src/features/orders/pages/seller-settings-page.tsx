@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { sellerSettingsSchema } from '@bulkcart/contracts/seller';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { notify } from '../../../components/notice.tsx';
-import { fieldAria, FormField, inputClass } from '../../../components/form/form-field.tsx';
-import { FormFooter } from '../../../components/form/form-footer.tsx';
-import { useSaveSellerSettings, useSellerSettings } from '../api/seller-settings.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { notify } from '@/components/notice.tsx';
+import { fieldAria, FormField, inputClass } from '@/components/form/form-field.tsx';
+import { FormFooter } from '@/components/form/form-footer.tsx';
+import { useSaveSellerSettings, useSellerSettings } from '@/features/orders/api/seller-settings.ts';
 
 /**
  * /seller/settings (docs/decisions/017-cart-and-checkout.md): the seller's minimum order value, which

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddProductInput, Product } from '@bulkcart/contracts/product';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** POST /api/addproduct: the server sets the owner from the session, never from the body. */

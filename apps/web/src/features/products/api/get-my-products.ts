@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product, StockState } from '@bulkcart/contracts/product';
-import { apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGetPage, type ApiPage } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** What My Product asks for: a search, a stock state, and how many a page holds. */

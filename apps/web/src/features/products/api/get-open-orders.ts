@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { OpenOrdersCount } from '@bulkcart/contracts/order';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** GET /api/product/{id}/open-orders: the owner's placed, accepted and shipped orders of the product. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProductSeller } from '@bulkcart/contracts/seller';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** GET /api/product/{id}/seller: who sells the product and their minimum order value. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@bulkcart/contracts/product';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** GET /api/product/{id}: one product, for the detail and update pages. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { Product } from '@bulkcart/contracts/product';
-import { apiGetPage, type ApiPage } from '../../../lib/api-client.ts';
+import { apiGetPage, type ApiPage } from '@/lib/api-client.ts';
 import { productKeys, type ProductListFilter } from './product-keys.ts';
 import { productsPath } from './products-path.ts';
 

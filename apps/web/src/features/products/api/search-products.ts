@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SearchResult } from '@bulkcart/contracts/search';
-import { apiGet } from '../../../lib/api-client.ts';
-import { searchApiPath, toSearchParams, type SearchChoices } from '../lib/search-url.ts';
+import { apiGet } from '@/lib/api-client.ts';
+import { searchApiPath, toSearchParams, type SearchChoices } from '@/features/products/lib/search-url.ts';
 import { productKeys } from './product-keys.ts';
 
 /** GET /api/search: one page of results with the facets of the whole query. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product, UpdateProductInput } from '@bulkcart/contracts/product';
-import { apiSend } from '../../../lib/api-client.ts';
+import { apiSend } from '@/lib/api-client.ts';
 import { productKeys } from './product-keys.ts';
 
 /** PUT /api/updateproduct/{id}: only the owner may; `updatedby` comes from the session. */

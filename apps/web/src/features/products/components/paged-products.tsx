@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type { Product } from '@bulkcart/contracts/product';
-import type { ApiPage } from '../../../lib/api-client.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
+import type { ApiPage } from '@/lib/api-client.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
 
 interface PagedProductsProps {
   query: UseInfiniteQueryResult<InfiniteData<ApiPage<Product>>>;

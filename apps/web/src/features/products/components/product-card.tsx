@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
-import { RatingStars } from '../../../components/rating-stars.tsx';
-import { ProductCardFrame } from '../../../components/product-card-frame.tsx';
-import { PriceTag } from '../../../components/price-tag.tsx';
-import { StockFlag } from '../../../components/stock-flag.tsx';
+import { RatingStars } from '@/components/rating-stars.tsx';
+import { ProductCardFrame } from '@/components/product-card-frame.tsx';
+import { PriceTag } from '@/components/price-tag.tsx';
+import { StockFlag } from '@/components/stock-flag.tsx';
 
 /** How soon a card's photo loads: 'first' is the one most likely to be the largest paint. */
 export type ImagePriority = 'first' | 'eager' | 'lazy';

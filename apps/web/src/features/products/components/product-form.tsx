@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import type { addProductInputSchema, updateProductInputSchema, Product } from '@bulkcart/contracts/product';
 import { CATEGORIES } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
-import { applyServerErrors } from '../../../components/form/apply-server-errors.ts';
-import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
-import { FormFooter } from '../../../components/form/form-footer.tsx';
+import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
+import { FormFooter } from '@/components/form/form-footer.tsx';
 import { TiersEditor } from './tiers-editor.tsx';
 
 /** What the inputs hold: text as typed, numbers from valueAsNumber ('' until one is typed). */

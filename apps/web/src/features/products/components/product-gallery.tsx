@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
-import { ProductImage } from '../../../components/product-image.tsx';
+import { ProductImage } from '@/components/product-image.tsx';
 
 /** The detail page's main image, with thumbnails of image2 and image3 that swap into the main spot. */
 export function ProductGallery({ product }: { product: Product }) {

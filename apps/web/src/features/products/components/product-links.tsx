@@ -1,7 +1,7 @@
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import type { Product } from '@bulkcart/contracts/product';
 import { paths } from '@bulkcart/contracts/routes';
-import { CartAction } from '../../../components/cart-actions-slot.tsx';
+import { CartAction } from '@/components/cart-actions-slot.tsx';
 
 /**
  * docs/product/rules.md: Update on your own products, View Details on everyone else's (the server would

@@ -1,6 +1,6 @@
-import { Link } from '../../../lib/router.tsx';
+import { Link } from '@/lib/router.tsx';
 import { paths } from '@bulkcart/contracts/routes';
-import { ApiError } from '../../../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** An unknown or deleted product id: say so and offer the way back to the catalog. */
 export function ProductNotFound() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
-import { ProductImage } from '../../../components/product-image.tsx';
-import { PriceTag } from '../../../components/price-tag.tsx';
+import { ProductImage } from '@/components/product-image.tsx';
+import { PriceTag } from '@/components/price-tag.tsx';
 
 /**
  * The All Product table view: image, name, description, brand, category, price and one action (Update

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { SearchFacets } from '@bulkcart/contracts/search';
-import type { SearchChoices } from '../lib/search-url.ts';
+import type { SearchChoices } from '@/features/products/lib/search-url.ts';
 
 interface SearchFiltersProps {
   choices: SearchChoices;

@@ -1,8 +1,8 @@
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { SEARCH_LIMITS } from '@bulkcart/contracts/search-text';
 import type { Suggestion } from '@bulkcart/contracts/search';
-import { getSuggestions } from '../api/get-suggestions.ts';
-import { searchPathForCategory, searchPathForWords } from '../lib/search-paths.ts';
+import { getSuggestions } from '@/features/products/api/get-suggestions.ts';
+import { searchPathForCategory, searchPathForWords } from '@/features/products/lib/search-paths.ts';
 
 /** What the navbar's input forwards here once this chunk has loaded (app/search-box.tsx). */
 export interface SuggestionHandlers {

@@ -1,6 +1,6 @@
 import { useFieldArray, type UseFormRegisterReturn, type UseFormReturn } from 'react-hook-form';
 import { LIMITS } from '@bulkcart/contracts/limits';
-import { FormField, fieldAria } from '../../../components/form/form-field.tsx';
+import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import type { ProductFormValues } from './product-form.tsx';
 
 const inputClass = 'input input-sm w-full aria-[invalid=true]:border-error';

@@ -1,7 +1,7 @@
 import type { PriceLadder } from '@bulkcart/contracts/pricing';
 import { breakFor } from '@bulkcart/contracts/pricing';
 import { applyDiscount, formatMoney } from '@bulkcart/contracts/money';
-import { VerifyNudge } from '../../../components/verify-nudge.tsx';
+import { VerifyNudge } from '@/components/verify-nudge.tsx';
 
 interface VolumePricingProps {
   ladder: PriceLadder;

@@ -1,8 +1,8 @@
 import { addProductInputSchema, type AddProductInput } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
-import { notify } from '../../../components/notice.tsx';
-import { useAddProduct } from '../api/add-product.ts';
-import { blankProductValues, ProductForm } from '../components/product-form.tsx';
+import { notify } from '@/components/notice.tsx';
+import { useAddProduct } from '@/features/products/api/add-product.ts';
+import { blankProductValues, ProductForm } from '@/features/products/components/product-form.tsx';
 
 export function AddProductPage() {
   const addProduct = useAddProduct();

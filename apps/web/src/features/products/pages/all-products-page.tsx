@@ -1,11 +1,11 @@
-import { useSearchParams } from '../../../lib/router.tsx';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useProducts } from '../api/get-products.ts';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { PagedProducts } from '../components/paged-products.tsx';
-import { ProductCardGrid } from '../components/product-card-grid.tsx';
-import { ProductTable } from '../components/product-table.tsx';
-import { UpdateOrViewLink } from '../components/product-links.tsx';
+import { useSearchParams } from '@/lib/router.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { useProducts } from '@/features/products/api/get-products.ts';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { PagedProducts } from '@/features/products/components/paged-products.tsx';
+import { ProductCardGrid } from '@/features/products/components/product-card-grid.tsx';
+import { ProductTable } from '@/features/products/components/product-table.tsx';
+import { UpdateOrViewLink } from '@/features/products/components/product-links.tsx';
 
 type View = 'card' | 'table';
 

@@ -1,11 +1,11 @@
-import { useSearchParams } from '../../../lib/router.tsx';
+import { useSearchParams } from '@/lib/router.tsx';
 import { CATEGORIES, isCategory } from '@bulkcart/contracts/categories';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { setSelectedCategory, useSelectedCategory } from '../../../lib/selected-category.ts';
-import { useProducts } from '../api/get-products.ts';
-import { PagedProducts } from '../components/paged-products.tsx';
-import { ProductCardGrid } from '../components/product-card-grid.tsx';
-import { DetailsAndCartActions } from '../components/product-links.tsx';
+import { EmptyState } from '@/components/empty-state.tsx';
+import { setSelectedCategory, useSelectedCategory } from '@/lib/selected-category.ts';
+import { useProducts } from '@/features/products/api/get-products.ts';
+import { PagedProducts } from '@/features/products/components/paged-products.tsx';
+import { ProductCardGrid } from '@/features/products/components/product-card-grid.tsx';
+import { DetailsAndCartActions } from '@/features/products/components/product-links.tsx';
 
 const ALL = 'All';
 

@@ -1,18 +1,18 @@
 import { useRef } from 'react';
-import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { Link, useSearchParams } from '@/lib/router.tsx';
 import { HOME_CATEGORY_CARDS } from '@bulkcart/contracts/categories';
 import type { SearchSort } from '@bulkcart/contracts/search-text';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { QueryProvider } from '../../../lib/query-provider.tsx';
-import { useSearchProducts } from '../api/search-products.ts';
-import { HighlightedText } from '../components/highlighted-text.tsx';
-import { PagedListEnd } from '../../../components/paged-list-end.tsx';
-import { ProductCardGrid } from '../components/product-card-grid.tsx';
-import { DetailsAndCartActions } from '../components/product-links.tsx';
-import { SearchFilters } from '../components/search-filters.tsx';
-import { searchPathForCategory } from '../lib/search-paths.ts';
-import { readSearchChoices, toSearchParams, type SearchChoices } from '../lib/search-url.ts';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { QueryProvider } from '@/lib/query-provider.tsx';
+import { useSearchProducts } from '@/features/products/api/search-products.ts';
+import { HighlightedText } from '@/features/products/components/highlighted-text.tsx';
+import { PagedListEnd } from '@/components/paged-list-end.tsx';
+import { ProductCardGrid } from '@/features/products/components/product-card-grid.tsx';
+import { DetailsAndCartActions } from '@/features/products/components/product-links.tsx';
+import { SearchFilters } from '@/features/products/components/search-filters.tsx';
+import { searchPathForCategory } from '@/features/products/lib/search-paths.ts';
+import { readSearchChoices, toSearchParams, type SearchChoices } from '@/features/products/lib/search-url.ts';
 
 const SORT_LABELS: Record<SearchSort, string> = {
   relevance: 'Best match',

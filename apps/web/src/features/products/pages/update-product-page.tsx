@@ -1,15 +1,15 @@
-import { Link, useParams } from '../../../lib/router.tsx';
+import { Link, useParams } from '@/lib/router.tsx';
 import { updateProductInputSchema, type Product, type UpdateProductInput } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { paths } from '@bulkcart/contracts/routes';
-import { notify } from '../../../components/notice.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useMe } from '../../../lib/auth/me.ts';
-import { useProduct } from '../api/get-product.ts';
-import { useUpdateProduct } from '../api/update-product.ts';
-import { ProductForm, toProductFormValues } from '../components/product-form.tsx';
-import { isMissingProduct, ProductNotFound } from '../components/product-not-found.tsx';
+import { notify } from '@/components/notice.tsx';
+import { Spinner } from '@/components/spinner.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { useMe } from '@/lib/auth/me.ts';
+import { useProduct } from '@/features/products/api/get-product.ts';
+import { useUpdateProduct } from '@/features/products/api/update-product.ts';
+import { ProductForm, toProductFormValues } from '@/features/products/components/product-form.tsx';
+import { isMissingProduct, ProductNotFound } from '@/features/products/components/product-not-found.tsx';
 
 export function UpdateProductPage() {
   const { id = '' } = useParams();
