@@ -98,6 +98,14 @@ test('the seller opens the dashboard, switches period, reads the chart as a tabl
   await queue.getByRole('link', { name: '1 order to ship' }).click();
   await expect(page).toHaveURL('/sales?status=accepted');
   await expect(page.locator(`[data-order-number="${accepted.number}"]`)).toBeVisible();
+
+  // "Late" opens the desk on its Late tab; the accepted order is within its ship-by date, so not on it.
+  await page.goBack();
+  await queue.getByRole('link', { name: '0 orders late' }).click();
+  await expect(page).toHaveURL('/sales?late=true');
+  await expect(page.getByTestId('sales-tab-late')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sales-tab-late')).toContainText('0');
+  await expect(page.getByTestId('sales-empty')).toHaveText('No late orders: everything accepted is within its ship-by date.');
 });
 
 test("the demo seller's dashboard is alive: months of sales, repeat shops, late and expired orders", async ({ page, baseURL }, testInfo) => {

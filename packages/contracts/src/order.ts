@@ -217,6 +217,7 @@ export type ShipOrderInput = z.infer<typeof shipOrderInputSchema>;
 /** GET /api/sales: the seller's order desk, newest first, optionally one status. */
 export const salesListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
+  late: z.literal('true').optional().describe('Only late orders: accepted, and past the ship-by date (the dashboard\'s "late" count)'),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
   cursor: cursorSchema.optional(),
 });
@@ -226,7 +227,7 @@ export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
  * GET /api/orders/{email}: the buyer's orders, newest first. Without a status, every order but the
  * cancelled ones (the spec's list); with one, only that status (the cart's Cancelled filter).
  */
-export const orderListQuerySchema = salesListQuerySchema.extend({
+export const orderListQuerySchema = salesListQuerySchema.omit({ late: true }).extend({
   status: orderStatusSchema.optional().describe('Only orders in this status; without it, every order but the cancelled ones'),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
@@ -239,6 +240,8 @@ export const salesCountsSchema = z.object({
   delivered: z.int(),
   declined: z.int(),
   cancelled: z.int(),
+  /** Of the accepted ones, those past their ship-by date. */
+  late: z.int(),
 });
 export type SalesCounts = z.infer<typeof salesCountsSchema>;
 

@@ -26,15 +26,18 @@ export function FilterTabs({ label, tabs, withCounts = false, idPrefix, onChoose
   }
 
   const current = tabs.find((tab) => tab.isCurrent)?.key;
+  // The counts arrive after the tabs and widen them, moving the current one: it is brought into view
+  // again then. Centred, so the edge cues never cover it.
+  const counts = tabs.map((tab) => tab.count ?? '').join(',');
   useLayoutEffect(() => {
     const el = strip.current;
     if (!el) return;
-    el.querySelector<HTMLElement>('[aria-pressed="true"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    el.querySelector<HTMLElement>('[aria-pressed="true"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [current]);
+  }, [current, counts]);
 
   return (
     <nav aria-label={label} className="relative -mx-4">

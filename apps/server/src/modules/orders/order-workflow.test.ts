@@ -258,9 +258,35 @@ describeEachDatabase('order workflow', (env) => {
     expect((placed.json() as Order[]).map((o) => o._id)).toEqual([ids[4], ids[3]]);
     expect(String(placed.headers.link)).toContain('status=placed');
     const counts = (await call(env(), 'GET', '/api/sales/counts', asUser(desk))).json() as SalesCounts;
-    expect(counts).toEqual({ placed: 3, accepted: 1, shipped: 0, delivered: 0, declined: 1, cancelled: 0 });
+    expect(counts).toEqual({ placed: 3, accepted: 1, shipped: 0, delivered: 0, declined: 1, cancelled: 0, late: 0 });
     expect((await call(env(), 'GET', '/api/sales', asUser(stranger))).json()).toEqual([]);
-    expect((await call(env(), 'GET', '/api/sales/counts', asUser(stranger))).json()).toEqual({ placed: 0, accepted: 0, shipped: 0, delivered: 0, declined: 0, cancelled: 0 });
+    expect((await call(env(), 'GET', '/api/sales/counts', asUser(stranger))).json()).toEqual({ placed: 0, accepted: 0, shipped: 0, delivered: 0, declined: 0, cancelled: 0, late: 0 });
+  });
+
+  it('lists and counts the late orders: accepted and past their ship-by date, nothing else', async () => {
+    const desk = await signUpUser(env(), { name: 'Late Desk Co' });
+    const own = (await seedProduct(env(), desk, { mainquantity: 1000, minquantity: 1, priceCents: 100 })).id;
+    const order = async () => ((await call(env(), 'POST', '/api/order', asUser(buyer), { productId: own, quantity: 1 })).json() as Order)._id;
+    const [dueToday, dueLater, shippedToday, stillPlaced] = [await order(), await order(), await order(), await order()];
+    const window = shipByWindow(new Date());
+    await sale(dueToday, 'accept', asUser(desk), { shipBy: window.min });
+    await sale(dueLater, 'accept', asUser(desk), { shipBy: window.max });
+    await sale(shippedToday, 'accept', asUser(desk), { shipBy: window.min });
+    await sale(shippedToday, 'ship', asUser(desk), {});
+    const ids = async (url: string) => ((await call(env(), 'GET', url, asUser(desk))).json() as Order[]).map((o) => o._id);
+    const lateCount = async () => ((await call(env(), 'GET', '/api/sales/counts', asUser(desk))).json() as SalesCounts).late;
+
+    expect(await ids('/api/sales?late=true')).toEqual([]);
+    expect(await lateCount()).toBe(0);
+    // The day after the earliest ship-by date: only the accepted order promised for it is late.
+    env().ctx.clock = () => new Date(Date.parse(`${window.min}T00:00:00Z`) + DAY + 1000);
+    expect(await ids('/api/sales?late=true')).toEqual([dueToday]);
+    expect(await lateCount()).toBe(1);
+    expect(await ids('/api/sales?late=true&status=placed')).toEqual([]);
+    expect(await ids('/api/sales?status=placed')).toEqual([stillPlaced]);
+    expect(await ids('/api/sales?late=true')).not.toContain(dueLater);
+    expect((await call(env(), 'GET', '/api/sales?late=yes', asUser(desk))).statusCode).toBe(422);
+    expect(((await call(env(), 'GET', '/api/sales?late=true', asUser(stranger))).json() as Order[]).map((o) => o._id)).toEqual([]);
   });
 
   it('counts open orders of a product for its owner only', async () => {

@@ -52,6 +52,7 @@ export async function listSales(ctx: OrdersContext, input: SalesListQuery): Prom
       and(
         eq(orders.sellerId, ctx.user.id),
         input.status ? eq(orders.status, input.status) : undefined,
+        input.late ? and(eq(orders.status, 'accepted' satisfies OrderStatus), lt(orders.shipBy, toIsoDate(ctx.clock()))) : undefined,
         afterSeq !== null ? lt(orders.seq, afterSeq) : undefined,
       ),
     )
@@ -61,15 +62,19 @@ export async function listSales(ctx: OrdersContext, input: SalesListQuery): Prom
   return { items: await loadSales(ctx.db, page.items, ctx.clock()), nextCursor: page.nextCursor };
 }
 
-/** GET /api/sales/counts: one grouped read over the seller's index. */
+/** GET /api/sales/counts: one grouped read over the seller's index; late ones are counted in the same pass. */
 export async function countSales(ctx: OrdersContext): Promise<SalesCounts> {
+  const today = toIsoDate(ctx.clock());
   const rows = await ctx.db
-    .select({ status: orders.status, count: count() })
+    .select({ status: orders.status, count: count(), pastShipBy: sql<number>`count(*) FILTER (WHERE ${orders.shipBy} < ${today})`.mapWith(Number) })
     .from(orders)
     .where(eq(orders.sellerId, ctx.user.id))
     .groupBy(orders.status);
-  const counts = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as SalesCounts;
-  for (const row of rows) counts[row.status] = Number(row.count);
+  const counts = { ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])), late: 0 } as SalesCounts;
+  for (const row of rows) {
+    counts[row.status] = Number(row.count);
+    if (row.status === 'accepted') counts.late = row.pastShipBy;
+  }
   return counts;
 }
 

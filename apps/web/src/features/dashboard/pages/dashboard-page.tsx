@@ -97,7 +97,7 @@ function Queue({ data }: { data: Dashboard }) {
   const items = [
     { label: 'to accept', count: toAccept, href: salesDesk('placed'), tone: '' },
     { label: 'to ship', count: toShip, href: salesDesk('accepted'), tone: '' },
-    { label: 'late', count: late, href: salesDesk('accepted'), tone: late > 0 ? 'ring-error text-error' : '' },
+    { label: 'late', count: late, href: `${paths.sales}?late=true`, tone: late > 0 ? 'ring-error text-error' : '' },
   ];
   return (
     <Card title="Needs doing now">

@@ -1,31 +1,32 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { OrderStatus, Sale, SalesCounts } from '@bulkcart/contracts/order';
+import type { Sale, SalesCounts } from '@bulkcart/contracts/order';
 import { apiGet, apiGetPage, type ApiPage } from '@/lib/api-client.ts';
-import { salesKeys } from './order-keys.ts';
+import { salesKeys, type DeskFilter } from './order-keys.ts';
 
 /** How often the desk asks again while it is open: a seller sees a new order within seconds. */
 export const SALES_POLL_MS = 15_000;
 
-/** GET /api/sales?status=&cursor=: one page of orders of the seller's products, newest first. */
-export function getSales(status: OrderStatus | null, cursor: string | null): Promise<ApiPage<Sale>> {
+/** GET /api/sales?status=|late=true&cursor=: one page of orders of the seller's products, newest first. */
+export function getSales(filter: DeskFilter, cursor: string | null): Promise<ApiPage<Sale>> {
   const query = new URLSearchParams();
-  if (status) query.set('status', status);
+  if (filter === 'late') query.set('late', 'true');
+  else if (filter) query.set('status', filter);
   if (cursor) query.set('cursor', cursor);
   const text = query.toString();
   return apiGetPage<Sale>(`/sales${text ? `?${text}` : ''}`);
 }
 
-export function salesQueryOptions(status: OrderStatus | null) {
+export function salesQueryOptions(filter: DeskFilter) {
   return infiniteQueryOptions({
-    queryKey: salesKeys.list(status),
-    queryFn: ({ pageParam }) => getSales(status, pageParam),
+    queryKey: salesKeys.list(filter),
+    queryFn: ({ pageParam }) => getSales(filter, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
-export function useSales(status: OrderStatus | null) {
-  return useInfiniteQuery({ ...salesQueryOptions(status), refetchOnWindowFocus: true, refetchInterval: SALES_POLL_MS });
+export function useSales(filter: DeskFilter) {
+  return useInfiniteQuery({ ...salesQueryOptions(filter), refetchOnWindowFocus: true, refetchInterval: SALES_POLL_MS });
 }
 
 /** GET /api/sales/counts: the seller's orders per status, for the filter tabs. */

@@ -8,10 +8,13 @@ export const orderKeys = {
   shipTo: ['orders', 'ship-to'] as const,
 };
 
+/** What the seller's desk lists: one status, the late ones (accepted, past their ship-by date), or all. */
+export type DeskFilter = OrderStatus | 'late' | null;
+
 /** The seller's desk; a transition refreshes its lists and counts together. */
 export const salesKeys = {
   all: ['sales'] as const,
-  list: (status: OrderStatus | null) => ['sales', 'list', status ?? 'all'] as const,
+  list: (filter: DeskFilter) => ['sales', 'list', filter ?? 'all'] as const,
   counts: ['sales', 'counts'] as const,
 };
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link, useSearchParams } from '@/lib/router.tsx';
-import { ORDER_STATUSES, orderStatusSchema, type OrderStatus, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
+import { ORDER_STATUSES, orderStatusSchema, type Sale, type SalesCounts } from '@bulkcart/contracts/order';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { unitsText } from '@bulkcart/contracts/quantity';
 import { LoadError } from '@/components/load-error.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { useSales, useSalesCounts } from '@/features/orders/api/get-sales.ts';
+import type { DeskFilter } from '@/features/orders/api/order-keys.ts';
 import { AddressBlock, LateFlag, ShipBy, StatusBadge, Tracking } from '@/features/orders/components/order-parts.tsx';
 import { BulkAcceptDialog } from '@/features/orders/components/bulk-accept-dialog.tsx';
 import { FilterTabs } from '@/components/filter-tabs.tsx';
@@ -20,9 +21,8 @@ const MOVE_LABEL: Record<SellerMove, string> = { accept: 'Accept', decline: 'Dec
 /** /sales: the seller's order desk (docs/product/screens.md): newest first, one status at a time, paged. */
 export function SalesPage() {
   const [params, setParams] = useSearchParams();
-  const parsed = orderStatusSchema.safeParse(params.get('status'));
-  const status = parsed.success ? parsed.data : null;
-  const sales = useSales(status);
+  const filter = deskFilterOf(params);
+  const sales = useSales(filter);
   const counts = useSalesCounts();
   const [acting, setActing] = useState<{ order: Sale; move: SellerMove } | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -41,8 +41,8 @@ export function SalesPage() {
     });
   }
 
-  function choose(next: OrderStatus | null) {
-    setParams(next ? { status: next } : {}, { replace: true });
+  function choose(next: DeskFilter) {
+    setParams(next === 'late' ? { late: 'true' } : next ? { status: next } : {}, { replace: true });
   }
 
   let content;
@@ -60,7 +60,7 @@ export function SalesPage() {
           />
         ) : null}
         {items.length === 0 ? (
-          <EmptyState title={status ? `No ${STATUS_LOOK[status].label.toLowerCase()} orders.` : 'No orders of your products yet.'} isFramed testId="sales-empty" />
+          <EmptyState title={emptyTitle(filter)} isFramed testId="sales-empty" />
         ) : (
           <ul className="flex flex-col gap-4" aria-label="Orders">
             {items.map((order) => (
@@ -78,7 +78,7 @@ export function SalesPage() {
       <h1 id="sales-heading" className="text-2xl font-bold md:text-3xl">
         Order desk
       </h1>
-      <StatusTabs status={status} counts={counts.data} onChoose={choose} />
+      <StatusTabs filter={filter} counts={counts.data} onChoose={choose} />
       {content}
       {acting ? <SaleActionDialog order={acting.order} move={acting.move} onClose={() => setActing(null)} /> : null}
       {accepting ? (
@@ -95,20 +95,31 @@ export function SalesPage() {
   );
 }
 
-/** Filter by status, each with its count; on a phone the row scrolls sideways, with a cue at the edges. */
-function StatusTabs({ status, counts, onChoose }: { status: OrderStatus | null; counts: SalesCounts | undefined; onChoose: (s: OrderStatus | null) => void }) {
+/** `?late=true` (the dashboard's "late" link) or `?status=`; anything else lists every order. */
+function deskFilterOf(params: URLSearchParams): DeskFilter {
+  if (params.get('late') === 'true') return 'late';
+  const parsed = orderStatusSchema.safeParse(params.get('status'));
+  return parsed.success ? parsed.data : null;
+}
+
+function emptyTitle(filter: DeskFilter): string {
+  if (filter === 'late') return 'No late orders: everything accepted is within its ship-by date.';
+  return filter ? `No ${STATUS_LOOK[filter].label.toLowerCase()} orders.` : 'No orders of your products yet.';
+}
+
+/**
+ * Filter by status, each with its count, and the late ones (accepted, past their ship-by date) after
+ * Accepted; on a phone the row scrolls sideways, with a cue at the edges.
+ */
+function StatusTabs({ filter, counts, onChoose }: { filter: DeskFilter; counts: SalesCounts | undefined; onChoose: (next: DeskFilter) => void }) {
   const total = counts ? ORDER_STATUSES.reduce((sum, s) => sum + counts[s], 0) : undefined;
+  const tabs = [{ key: 'all', label: 'All', count: total, isCurrent: filter === null }];
+  for (const s of ORDER_STATUSES) {
+    tabs.push({ key: s, label: STATUS_LOOK[s].label, count: counts?.[s], isCurrent: s === filter });
+    if (s === 'accepted') tabs.push({ key: 'late', label: 'Late', count: counts?.late, isCurrent: filter === 'late' });
+  }
   return (
-    <FilterTabs
-      label="Filter by status"
-      idPrefix="sales-tab"
-      withCounts
-      tabs={[
-        { key: 'all', label: 'All', count: total, isCurrent: status === null },
-        ...ORDER_STATUSES.map((s) => ({ key: s, label: STATUS_LOOK[s].label, count: counts?.[s], isCurrent: s === status })),
-      ]}
-      onChoose={(key) => onChoose(key === 'all' ? null : (key as OrderStatus))}
-    />
+    <FilterTabs label="Filter by status" idPrefix="sales-tab" withCounts tabs={tabs} onChoose={(key) => onChoose(key === 'all' ? null : (key as Exclude<DeskFilter, null>))} />
   );
 }
 
