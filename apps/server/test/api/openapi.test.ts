@@ -10,6 +10,7 @@ import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
 import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
+import { EXPORTS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/export-limits.ts';
 import { DOCUMENT_UPLOADS_PER_HOUR } from '../../src/modules/business/business.routes.ts';
 
 /**
@@ -738,7 +739,7 @@ describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT 
     expect(validate(response!.json()), operation).toBe(true);
   }
 
-  it('describes 429 with Retry-After on order creation and document uploads, and the server answers it as described', async () => {
+  it('describes 429 with Retry-After on order creation, document uploads and CSV downloads, and the server answers it as described', async () => {
     const seller = await signUpUser(env, { name: 'Limited Seller' });
     const buyer = await signUpUser(env, { name: 'Limited Buyer' });
     const listed = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ mainquantity: 100_000, minquantity: 1 }) });
@@ -746,5 +747,6 @@ describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT 
     await expectDescribed429('POST /api/order', ORDERS_PER_USER_PER_MINUTE, () => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }));
     await env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() });
     await expectDescribed429('POST /api/business/document', DOCUMENT_UPLOADS_PER_HOUR, () => uploadPermit({ env, buyer } as World, tinyPdf()));
+    await expectDescribed429('GET /api/my/catalog.csv', EXPORTS_PER_USER_PER_MINUTE, () => env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }));
   });
 });

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { sendPage } from '../../lib/pagination.ts';
+import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { parseInput } from '../../lib/validate.ts';
 import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
@@ -65,7 +66,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get(
     '/api/my/catalog.csv',
-    routeContract({ summary: 'Your whole catalog as CSV (docs/product/catalog-csv.md)', tags, signedIn: true, response: {}, download: 'attachment' }),
+    routeContract({ summary: 'Your whole catalog as CSV (docs/product/catalog-csv.md)', tags, signedIn: true, response: {}, download: 'attachment', errors: EXPORT_LIMIT_ERRORS }),
     async (request, reply) => {
       const { user } = await seller(request);
       return sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.reads.dbFor(request), user.id));
@@ -84,7 +85,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get<IdParams>(
     '/api/catalog-imports/:id/errors.csv',
-    routeContract({ summary: 'Every invalid row of an import with its reasons, as CSV', tags, signedIn: true, params: idParams, response: {}, download: 'attachment' }),
+    routeContract({ summary: 'Every invalid row of an import with its reasons, as CSV', tags, signedIn: true, params: idParams, response: {}, download: 'attachment', errors: EXPORT_LIMIT_ERRORS }),
     async (request, reply) => {
       return sendCsv(reply, 'catalog-errors.csv', await errorsCsv(await sellerOfJob(request), request.params.id));
     },

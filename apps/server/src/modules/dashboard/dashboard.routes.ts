@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardQuerySchema, dashboardSchema, ordersExportQuerySchema } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { parseInput } from '../../lib/validate.ts';
+import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
 import { routeContract } from '../../lib/route-schema.ts';
 import { requireUser } from '../accounts/session.ts';
 import { getDashboard, getDashboardSeries, type DashboardContext } from './dashboard.service.ts';
@@ -42,7 +43,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
 
   app.get(
     '/api/seller/dashboard.csv',
-    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: 'attachment' }),
+    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: 'attachment', errors: EXPORT_LIMIT_ERRORS }),
     async (request, reply) => {
       const seller = await as(request);
       const query = parseInput(dashboardQuerySchema, request.query);
@@ -60,6 +61,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
       querystring: ordersExportQuerySchema,
       response: {},
       download: 'attachment',
+      errors: EXPORT_LIMIT_ERRORS,
     }),
     async (request, reply) => {
       const seller = await as(request);

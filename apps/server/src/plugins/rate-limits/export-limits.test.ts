@@ -1,0 +1,48 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
+import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { seedProduct } from '../../../test/helpers/products.ts';
+import { CSV_EXPORT_ROUTES, EXPORTS_PER_USER_PER_MINUTE } from './export-limits.ts';
+
+function download(env: TestEnv, url: string, who: TestUser) {
+  return env.request({ method: 'GET', url, headers: asUser(who) });
+}
+
+describeEachDatabase(
+  'CSV download limits',
+  (env) => {
+    it('covers every CSV download the server registers', async () => {
+      const description = (await env().request({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+      const csvRoutes = Object.entries(description.paths)
+        .filter(([path, operations]) => path.endsWith('.csv') && 'get' in operations)
+        .map(([path]) => path.replace(/\{(\w+)\}/g, ':$1'));
+      expect(csvRoutes.length).toBeGreaterThanOrEqual(4);
+      expect(new Set(csvRoutes)).toEqual(CSV_EXPORT_ROUTES);
+    });
+
+    it(`refuses an account's download past ${EXPORTS_PER_USER_PER_MINUTE} a minute, across every CSV, with 429 and Retry-After; others still download`, async () => {
+      const seller = await signUpUser(env(), { name: 'Export Seller' });
+      const other = await signUpUser(env(), { name: 'Export Other' });
+      await seedProduct(env(), seller, { name: 'Exported Widget' });
+      for (let i = 0; i < EXPORTS_PER_USER_PER_MINUTE; i++) {
+        const url = i % 2 === 0 ? '/api/my/catalog.csv' : '/api/seller/orders.csv?from=2026-01-01&to=2026-12-31';
+        const answer = await download(env(), url, seller);
+        expect(answer.statusCode, `${url}: ${answer.body.slice(0, 200)}`).toBe(200);
+      }
+      for (const url of ['/api/my/catalog.csv', '/api/seller/dashboard.csv', '/api/seller/orders.csv?from=2026-01-01&to=2026-12-31']) {
+        const refused = await download(env(), url, seller);
+        expect(refused.statusCode, url).toBe(429);
+        expect(Number(refused.headers['retry-after']), url).toBeGreaterThanOrEqual(1);
+        expect(refused.json(), url).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many downloads\. Try again in \d+ seconds\.$/) } });
+      }
+      expect((await download(env(), '/api/my/catalog.csv', other)).statusCode).toBe(200);
+    });
+
+    it('leaves a signed-out download to the route (401), counting nothing', async () => {
+      for (let i = 0; i <= EXPORTS_PER_USER_PER_MINUTE; i++) {
+        expect((await env().request({ method: 'GET', url: '/api/my/catalog.csv' })).statusCode).toBe(401);
+      }
+    });
+  },
+  { RATE_LIMIT: 'true' },
+);
