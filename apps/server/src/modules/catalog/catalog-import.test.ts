@@ -5,7 +5,7 @@ import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-a
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { multipartBody } from '../../../test/helpers/business.ts';
 import { readProductRow, validProductBody } from '../../../test/helpers/products.ts';
-import { catalogImports, products } from '../../db/schema/index.ts';
+import { catalogImportChunks, catalogImports, products } from '../../db/schema/index.ts';
 import { runCatalogJobs } from './index.ts';
 
 const HEADER = 'sku,name,category,brandname,price,minquantity,casepack,mainquantity,discount,tiers,description,image,image2,image3,content';
@@ -313,8 +313,9 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const [held] = await env()
       .db()
       .insert(catalogImports)
-      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'held.csv', file, leaseUntil: sql`now() + interval '1 hour'` })
+      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'held.csv', uploadedAt: new Date(), leaseUntil: sql`now() + interval '1 hour'` })
       .returning();
+    await env().db().insert(catalogImportChunks).values({ importId: held!.id, seq: 0, bytes: file });
     const busy = await upload(env(), who, file);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.message).toBe('An import of yours is still running. Wait for it to finish, then upload the next file.');
@@ -337,6 +338,32 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect((await getJob(env(), who, held!.id)).json()).toMatchObject({ status: 'applied', progress: { done: 2, total: 2 } });
     expect((await ownProducts(env(), who)).map((p) => p.sku).sort()).toEqual(['RS-1', 'RS-2']);
   });
+
+  it('fails a job whose upload stopped midway (its process died) once its lease lapses, and drops the pieces it stored', async () => {
+    const who = await signUpUser(env(), { name: 'Stopped Upload Seller' });
+    const [stopped] = await env()
+      .db()
+      .insert(catalogImports)
+      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'half.csv', leaseUntil: sql`now() + interval '1 hour'` })
+      .returning();
+    await env().db().insert(catalogImportChunks).values({ importId: stopped!.id, seq: 0, bytes: Buffer.from(`${HEADER}\n${csvRow('HALF-1')}\n`) });
+    // While the uploading process holds it, nobody else touches it.
+    expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(0);
+    await env().db().update(catalogImports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(catalogImports.id, stopped!.id));
+    expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(1);
+    expect((await getJob(env(), who, stopped!.id)).json()).toMatchObject({ status: 'failed', reason: 'The upload stopped before the whole file arrived. Upload the file again.' });
+    expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, stopped!.id))).toEqual([]);
+    expect(await ownProducts(env(), who)).toEqual([]);
+  });
+
+  it('stores a file of several pieces and reads it back in order, a character cut between two pieces included', async () => {
+    const who = await signUpUser(env(), { name: 'Large File Seller' });
+    // About 2.5 MB: three pieces, each boundary most likely inside a row (and the é may fall across one).
+    const rows = Array.from({ length: 9_000 }, (_, i) => csvRow(`LF-${i}`, { description: `Caf\u00e9 ${'x'.repeat(200)}` }));
+    const job = await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`);
+    expect(job).toMatchObject({ status: 'ready', summary: { create: 9_000, invalid: 0 }, progress: { done: 9_000, total: 9_000 } });
+    expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, job.id))).toEqual([]);
+  }, 120_000);
 
   it('lists the seller’s last 20 imports, newest first', async () => {
     const who = await signUpUser(env(), { name: 'History Seller' });
