@@ -8,6 +8,8 @@ import { DATABASE_LABEL, type BenchContext } from '../lib/context.ts';
 export interface CatalogImportRow {
   database: string;
   rows: number;
+  /** Brands in the file: 1 puts every product into one search facet cell. */
+  brands: number;
   megabytes: number;
   uploadMs: number;
   validateMs: number;
@@ -21,11 +23,14 @@ export interface CatalogImportRow {
 const HEADER = 'sku,name,category,brandname,price,minquantity,casepack,mainquantity,discount,tiers,description,image,image2,image3,content';
 const BOUNDARY = 'bench-catalog-import-boundary';
 
-/** A create-only file: 500 brands, so products spread over the search facet cells as a real catalog does. */
-function catalogCsv(rows: number): string {
+/**
+ * A create-only file. 500 brands spread products over the search facet cells as a real catalog does;
+ * 1 brand puts them all into one cell (the worst case for the cells' upkeep).
+ */
+function catalogCsv(rows: number, brands: number): string {
   const lines = [HEADER];
   for (let i = 0; i < rows; i++) {
-    lines.push(`BENCH-${i},Bulk item ${i},Office Supplies & Stationery,Brand ${i % 500},1.${(i % 90) + 10},10,1,100,0,,Boxed for resale,/images/products/bench.webp,,,`);
+    lines.push(`BENCH-${i},Bulk item ${i},Office Supplies & Stationery,Brand ${i % brands},1.${(i % 90) + 10},10,1,100,0,,Boxed for resale,/images/products/bench.webp,,,`);
   }
   return lines.join('\n');
 }
@@ -39,15 +44,15 @@ async function waitFor(url: string, user: BenchUser, id: string, until: string):
   }
 }
 
-async function measureOne(context: BenchContext, database: 'pglite' | 'postgres', rows: number): Promise<CatalogImportRow> {
-  const { target, remove } = await createBenchDatabase(context.pgAdminUrl, database, `import_${rows}`);
-  const server = await startServerProcess({ database: target, name: `import-${database}-${rows}` });
+async function measureOne(context: BenchContext, database: 'pglite' | 'postgres', { rows, brands }: ImportCase): Promise<CatalogImportRow> {
+  const { target, remove } = await createBenchDatabase(context.pgAdminUrl, database, `import_${rows}_${brands}`);
+  const server = await startServerProcess({ database: target, name: `import-${database}-${rows}-${brands}` });
   try {
     const seller = await signUp(server.url, 'Bench Import Seller', 'seller');
-    const csv = catalogCsv(rows);
+    const csv = catalogCsv(rows, brands);
     const body = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="catalog.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${BOUNDARY}--\r\n`;
     const restRssMiB = server.rssMiB();
-    context.log(`catalog import ${database}: ${rows} rows (${(csv.length / 1e6).toFixed(1)} MB)`);
+    context.log(`catalog import ${database}: ${rows} rows, ${brands} brands (${(csv.length / 1e6).toFixed(1)} MB)`);
     const { result, peakRssMiB } = await withPeakRss([server.pid], async () => {
       let started = Date.now();
       const upload = await httpRequest(`${server.url}/api/catalog-imports`, {
@@ -75,6 +80,7 @@ async function measureOne(context: BenchContext, database: 'pglite' | 'postgres'
     return {
       database: DATABASE_LABEL[database],
       rows,
+      brands,
       megabytes: csv.length / 1e6,
       ...result,
       exportRowsPerSecond: rows / (result.exportMs / 1000),
@@ -87,11 +93,28 @@ async function measureOne(context: BenchContext, database: 'pglite' | 'postgres'
   }
 }
 
-/** A 10,000-row and a 100,000-row create import on each database: validate, apply, export, memory. */
-export async function measureCatalogImport(context: BenchContext, sizes: number[] = [10_000, 100_000]): Promise<CatalogImportRow[]> {
+export interface ImportCase {
+  rows: number;
+  brands: number;
+}
+
+/** `--import-cases=10000x500,100000x500,100000x1`: rows × brands. */
+export function parseImportCases(text: string): ImportCase[] {
+  return text.split(',').map((item) => {
+    const [rows, brands] = item.trim().split('x').map(Number);
+    if (!Number.isInteger(rows) || !Number.isInteger(brands) || rows! < 1 || brands! < 1) throw new Error(`bad import case "${item}" (rows x brands)`);
+    return { rows: rows!, brands: brands! };
+  });
+}
+
+/**
+ * A 10,000-row and a 100,000-row create import spread over many facet cells, and a 100,000-row one into a
+ * single cell, on each database: validate, apply, export, memory.
+ */
+export async function measureCatalogImport(context: BenchContext, cases: ImportCase[] = parseImportCases('10000x500,100000x500,100000x1')): Promise<CatalogImportRow[]> {
   const rows: CatalogImportRow[] = [];
   for (const database of context.databases) {
-    for (const size of sizes) rows.push(await measureOne(context, database, size));
+    for (const one of cases) rows.push(await measureOne(context, database, one));
   }
   return rows;
 }

@@ -4,7 +4,8 @@ import type { CatalogImport, CatalogRowChange, CatalogUndoResult, Product } from
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { multipartBody } from '../../../test/helpers/business.ts';
-import { readProductRow, validProductBody } from '../../../test/helpers/products.ts';
+import { cellsDifferingFromProducts, readProductRow, validProductBody } from '../../../test/helpers/products.ts';
+import { queryRows } from '../../db/rows.ts';
 import { catalogImportChunks, catalogImports, products } from '../../db/schema/index.ts';
 import { runCatalogJobs } from './index.ts';
 
@@ -363,6 +364,30 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const job = await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`);
     expect(job).toMatchObject({ status: 'ready', summary: { create: 9_000, invalid: 0 }, progress: { done: 9_000, total: 9_000 } });
     expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, job.id))).toEqual([]);
+  }, 120_000);
+
+  it('keeps the search facet cells equal to the products when an import creates, and its undo removes, many products in one cell', async () => {
+    const who = await signUpUser(env(), { name: 'One Cell Seller' });
+    // 1,200 rows of one category, brand and MOQ: three apply batches into the same two cells (in stock or not).
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      csvRow(`CELL-${i}`, { brandname: 'OneCellBrand', price: i % 7 === 0 ? '' : `${(i % 40) + 1}.${String(i % 100).padStart(2, '0')}`, mainquantity: i % 5 === 0 ? '0' : '500', discount: i % 7 === 0 ? '0' : String(i % 3) }),
+    );
+    const job = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`)).id);
+    expect(job).toMatchObject({ status: 'applied', progress: { done: 1_200, total: 1_200 } });
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    const [cells] = await queryRows<{ n: number }>(env().db(), sql`SELECT sum(cardinality(prices) + unpriced)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`);
+    expect(cells?.n).toBe(1_200);
+    // The same file with new prices: 1,200 updates moving prices within the cells.
+    const repriced = rows.map((row, i) => row.replace(/^(CELL-\d+,[^,]*,"[^"]*",OneCellBrand,)[^,]*/, `$1${(i % 11) + 2}.50`));
+    const update = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${repriced.join('\n')}\n`)).id);
+    expect(update).toMatchObject({ status: 'applied', summary: { update: 1_200 } });
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    expect((await undo(env(), who, update.id)).statusCode).toBe(200);
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    await env().db().delete(products).where(eq(products.ownerId, who.id));
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    const [left] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`);
+    expect(left?.n).toBe(0);
   }, 120_000);
 
   it('lists the seller’s last 20 imports, newest first', async () => {
