@@ -233,6 +233,18 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(list.json()).toEqual([]);
   });
 
+  it('refuses a file one byte over 50 MB with 413 once the limit is passed mid-stream, and leaves no job or stored piece behind', async () => {
+    const who = await signUpUser(env(), { name: 'Oversize Seller' });
+    const head = Buffer.from(`${HEADER}\n`);
+    const over = Buffer.concat([head, Buffer.alloc(50 * 1024 * 1024 + 1 - head.length, 'x')]);
+    const response = await upload(env(), who, over);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe('The file is larger than 50 MB. Split it into smaller files.');
+    expect((await env().request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(who) })).json()).toEqual([]);
+    const [pieces] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM catalog_import_chunks c JOIN catalog_imports j ON j.id = c.import_id WHERE j.seller_id = ${who.id}`);
+    expect(pieces?.n).toBe(0);
+  }, 120_000);
+
   it('shows a seller only their own jobs: another seller gets 404 on every route, and signed-out callers 401', async () => {
     const job = await importFile(env(), seller, `${HEADER}\n${csvRow('OWN-1')}\n`);
     for (const [method, url] of [
