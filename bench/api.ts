@@ -5,6 +5,7 @@
  * to a temp folder.
  *
  *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout,imports,cluster] [--duration=10] [--warmup=3]
+ *                        [--import-cases=10000x500,100000x500,100000x1] (catalog import: rows x brands)
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
  *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
@@ -28,7 +29,7 @@ import { measureCatalogScale } from './parts/catalog-scale.ts';
 import { measureProcesses } from './parts/processes.ts';
 import { measureSearch } from './parts/search.ts';
 import { measureCheckout } from './parts/checkout.ts';
-import { measureCatalogImport } from './parts/catalog-import.ts';
+import { measureCatalogImport, parseImportCases } from './parts/catalog-import.ts';
 import { measureCluster } from './parts/cluster.ts';
 import { COMPARE_PARTS, compareWithBaseline, type ComparePart } from './parts/compare.ts';
 import { prepareBaseline } from './lib/baseline.ts';
@@ -46,6 +47,7 @@ function parseOptions() {
       databases: { type: 'string', default: 'pglite,postgres' },
       sizes: { type: 'string', default: '1000,100000' },
       'search-size': { type: 'string', default: '100000' },
+      'import-cases': { type: 'string', default: '10000x500,100000x500,100000x1' },
       'search-compare-root': { type: 'string' },
       'server-root': { type: 'string' },
       'cpu-prof': { type: 'string' },
@@ -69,6 +71,7 @@ function parseOptions() {
     databases: databases as Array<'pglite' | 'postgres'>,
     sizes: values.sizes.split(',').map(Number),
     searchSize: Number(values['search-size']),
+    importCases: parseImportCases(values['import-cases']),
     searchCompareRoot: values['search-compare-root'],
     serverRoot: values['server-root'],
     cpuProfileDir: values['cpu-prof'],
@@ -122,7 +125,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('processes')) report.processes = await measureProcesses(context);
     if (options.parts.includes('search')) report.search = await measureSearch(context, options.searchSize, options.searchCompareRoot);
     if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
-    if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context);
+    if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context, options.importCases);
     if (options.parts.includes('cluster')) report.cluster = await measureCluster(context);
   }
   report.machineAfter = describeMachine('after');

@@ -233,8 +233,8 @@ function renderCheckout(rows: CheckoutRow[]): string {
 
 function renderImports(rows: CatalogImportRow[]): string {
   return table(
-    ['database', 'rows (MB)', 'upload ms', 'upload → ready ms', 'apply ms', 'export ms', 'export rows/s', 'RSS at rest → peak MiB'],
-    rows.map((r) => [r.database, `${int(r.rows)} (${r.megabytes.toFixed(1)})`, int(r.uploadMs), int(r.validateMs), int(r.applyMs), int(r.exportMs), int(r.exportRowsPerSecond), `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`]),
+    ['database', 'rows (MB)', 'brands', 'upload ms', 'upload → ready ms', 'apply ms', 'export ms', 'export rows/s', 'RSS at rest → peak MiB', 'peak MiB: validate / apply / export'],
+    rows.map((r) => [r.database, `${int(r.rows)} (${r.megabytes.toFixed(1)})`, int(r.brands), int(r.uploadMs), int(r.validateMs), int(r.applyMs), int(r.exportMs), int(r.exportRowsPerSecond), `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`, `${mib(r.validatePeakRssMiB)} / ${mib(r.applyPeakRssMiB)} / ${mib(r.exportPeakRssMiB)}`]),
   );
 }
 

@@ -1,6 +1,6 @@
 import type { AppContext } from './context.ts';
 import { runOrderSweep } from './modules/orders/sales.service.ts';
-import { runCatalogJobs } from './modules/catalog/index.ts';
+import { IMPORT_ROWS_SWEEP_MS, runCatalogJobs, sweepImportRows } from './modules/catalog/index.ts';
 import { createSmtpTransport, deliverDueEmails, PRUNE_INTERVAL_MS, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
 import { runExpirySweep, SWEEP_EVERY_MS } from './modules/business/expiry-sweep.ts';
 import { verificationNotifier } from './modules/notifications/notify.ts';
@@ -37,6 +37,8 @@ export function periodicJobs(ctx: AppContext, mailer: MailTransport, claimant: C
     { name: 'mail delivery', everyMs: ctx.config.mailIntervalMs, runs: 'each', run: () => deliverDueEmails(ctx.db, mailer, from, ctx.clock(), claimant) },
     // Uploads to a `web` process, and imports left by a process that stopped mid-job.
     { name: 'catalog import jobs', everyMs: CATALOG_JOB_POLL_MS, runs: 'each', run: () => runCatalogJobs(ctx.db, ctx.clock, undefined, claimant) },
+    // Staging rows of imports past their undo window, and of failed ones (docs/decisions/018-catalog-import.md).
+    { name: 'catalog import rows sweep', everyMs: IMPORT_ROWS_SWEEP_MS, runs: 'once', run: () => sweepImportRows(ctx.db, ctx.clock()) },
   ];
 }
 

@@ -43,6 +43,35 @@ export function mapMultipartError(error: unknown, upload: SingleFileUpload): App
   return new AppError('BAD_REQUEST', 'The upload was cut off or malformed. Try again.', { title: 'Upload cut off or malformed' });
 }
 
+/**
+ * The one file part as a stream of pieces, to be read as it arrives (memory holds a piece, whatever the
+ * file's size). Reading it ends with the limit's 413 once the file passes `maxBytes` (busboy then cuts
+ * it short and marks it truncated), and with the 400 of a body cut off or malformed.
+ */
+export async function openSingleFile(request: FastifyRequest, upload: SingleFileUpload): Promise<{ pieces: AsyncIterable<Buffer>; filename: string }> {
+  if (!request.isMultipart()) throw notMultipart(upload.field);
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file();
+  } catch (error) {
+    throw mapMultipartError(error, upload);
+  }
+  if (!part || part.fieldname !== upload.field) throw upload.noFile();
+  const file = part.file;
+  async function* pieces(): AsyncGenerator<Buffer> {
+    try {
+      for await (const piece of file) {
+        if (file.truncated) throw upload.tooLarge();
+        yield piece as Buffer;
+      }
+      if (file.truncated) throw upload.tooLarge();
+    } catch (error) {
+      throw mapMultipartError(error, upload);
+    }
+  }
+  return { pieces: pieces(), filename: part.filename };
+}
+
 /** The one file part, read into memory up to the limit (busboy stops counting at the limit and we answer 413). */
 export async function readSingleFile(request: FastifyRequest, upload: SingleFileUpload): Promise<{ bytes: Buffer; filename: string }> {
   if (!request.isMultipart()) throw notMultipart(upload.field);

@@ -1,8 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { CATEGORIES, type Category, type Product } from '@bulkcart/contracts';
 import { products, type ProductRow } from '../../src/db/schema/index.ts';
+import type { Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
 import type { TestEnv } from './test-app.ts';
+
+/** Rows of search_facet_cells that a count over the products does not give, and the reverse. */
+export async function cellsDifferingFromProducts(db: Db): Promise<number> {
+  const recount = sql`SELECT category, brandname, minquantity, mainquantity >= minquantity AS in_stock,
+                             coalesce(array_agg(shown_price_cents ORDER BY shown_price_cents) FILTER (WHERE shown_price_cents IS NOT NULL), '{}') AS prices,
+                             (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
+                        FROM products GROUP BY 1, 2, 3, 4`;
+  const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM ((${cells} EXCEPT ALL ${recount}) UNION ALL (${recount} EXCEPT ALL ${cells})) differing`);
+  return Number(row?.n);
+}
 
 /** A body that POST /api/addproduct and PUT /api/updateproduct both accept. */
 export function validProductBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

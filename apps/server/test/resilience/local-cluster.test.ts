@@ -256,7 +256,7 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     expect(senders.rows.map((row) => row.claimed_by?.includes(worker))).toEqual([true]);
     // The periodic tasks too: the two web processes, up all along, never ran one.
     const tasks = await primary.query<{ name: string; claimed_by: string; runs: number }>('SELECT name, claimed_by, runs FROM background_tasks ORDER BY name');
-    expect(tasks.rows.map((row) => row.name)).toEqual(['order sweep', 'permit expiry sweep', 'rate limit counter sweep', 'sent email pruning']);
+    expect(tasks.rows.map((row) => row.name)).toEqual(['catalog import rows sweep', 'order sweep', 'permit expiry sweep', 'rate limit counter sweep', 'sent email pruning']);
     for (const row of tasks.rows) expect(row.claimed_by, row.name).toContain(worker);
   }, 60_000);
 

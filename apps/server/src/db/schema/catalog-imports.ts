@@ -5,9 +5,11 @@ import { bytea } from './business.ts';
 
 
 /**
- * A catalog import job (docs/decisions/018-catalog-import.md). The uploaded file stays here until it is
- * validated; its rows then live in catalog_import_rows. A process works on a job only while it holds
- * the lease (`lease_until`), so after a crash another process takes it up again.
+ * A catalog import job (docs/decisions/018-catalog-import.md). The uploaded file is kept in
+ * catalog_import_chunks until it is validated; its rows then live in catalog_import_rows. A process works
+ * on a job only while it holds the lease (`lease_until`), so after a crash another process takes it up
+ * again. `uploaded_at` stays NULL while the file is still arriving: a job whose upload stopped (the
+ * process died mid-request) is failed, never validated from half a file.
  */
 export const catalogImports = pgTable(
   'catalog_imports',
@@ -20,7 +22,7 @@ export const catalogImports = pgTable(
     status: text('status').notNull().default('validating'),
     reason: text('reason'),
     fileName: text('file_name').notNull(),
-    file: bytea('file'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
     total: integer('total').notNull().default(0),
     done: integer('done').notNull().default(0),
     createCount: integer('create_count').notNull().default(0),
@@ -38,7 +40,6 @@ export const catalogImports = pgTable(
   },
   (t) => [
     check('catalog_imports_status', sql`${t.status} IN ('validating', 'ready', 'applying', 'applied', 'failed', 'undone')`),
-    check('catalog_imports_file_size', sql`${t.file} IS NULL OR octet_length(${t.file}) <= 52428800`),
     index('catalog_imports_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     // At most one job per seller is working at a time; the database holds the rule under any race.
     uniqueIndex('catalog_imports_one_running_idx').on(t.sellerId).where(sql`${t.status} IN ('validating', 'applying')`),
@@ -47,6 +48,25 @@ export const catalogImports = pgTable(
 );
 
 export type CatalogImportRow = typeof catalogImports.$inferSelect;
+
+/**
+ * The uploaded file of a job still to be validated, in pieces of about a megabyte written as the upload
+ * arrives and read back one at a time, so neither the upload nor the validation holds the whole file in
+ * memory. Deleted once the job is validated or failed.
+ */
+export const catalogImportChunks = pgTable(
+  'catalog_import_chunks',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => catalogImports.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.seq] }), check('catalog_import_chunks_size', sql`octet_length(${t.bytes}) <= 52428800`)],
+);
 
 /** The columns of a product an import writes, as stored (cents, jsonb breaks). */
 export interface StagedProduct {

@@ -116,22 +116,54 @@ export function exportCatalogCsv(db: Db, sellerId: string): Readable {
   return toCsvStream(sellerProducts(db, sellerId), CATALOG_CSV_COLUMNS);
 }
 
-/** Why a file is not a CSV we can read, judged from its bytes, or null. */
-export function refuseFileBytes(file: Buffer): string | null {
-  if (file.length === 0) return 'The file is empty.';
-  if ((file[0] === 0xff && file[1] === 0xfe) || (file[0] === 0xfe && file[1] === 0xff)) {
+/** A file that is not a CSV we can read, in words a seller can act on. */
+export class FileRefusal extends Error {}
+
+/** Why a file is not CSV, judged from its first bytes, or null. */
+function refuseHead(head: Buffer): string | null {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) {
     return 'The file is UTF-16 text. Save it as "CSV UTF-8" and upload it again.';
   }
-  if (file[0] === 0x50 && file[1] === 0x4b && file[2] === 0x03 && file[3] === 0x04) {
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) {
     return 'The file is a zip archive (perhaps an .xlsx workbook), not CSV. Save it as "CSV UTF-8" and upload it again.';
   }
-  if (file.includes(0)) return 'The file holds binary data (NUL bytes), not CSV text.';
-  try {
-    new TextDecoder('utf-8', { fatal: true }).decode(file);
-  } catch {
-    return 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.';
-  }
   return null;
+}
+
+const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.';
+
+/**
+ * What csv-parse is fed at a time: it turns a whole chunk into records before the reader takes any, so
+ * a stored piece (about 1 MB, some 7,000 rows) is handed over in slices to keep that burst small.
+ */
+const PARSE_SLICE = 64 * 1024;
+
+function* slices(piece: Buffer): Generator<Buffer> {
+  for (let at = 0; at < piece.length; at += PARSE_SLICE) yield piece.subarray(at, at + PARSE_SLICE);
+}
+
+/**
+ * The pieces of a file as they pass, each checked before it is parsed: no NUL byte, and UTF-8 across
+ * the pieces' boundaries (the decoder keeps a character cut in two until the next piece).
+ */
+async function* checkedPieces(first: Buffer, rest: AsyncIterator<Buffer>): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const check = (piece: Buffer) => {
+    if (piece.includes(0)) throw new FileRefusal('The file holds binary data (NUL bytes), not CSV text.');
+    try {
+      decoder.decode(piece, { stream: true });
+    } catch {
+      throw new FileRefusal(NOT_UTF8);
+    }
+    return piece;
+  };
+  yield* slices(check(first));
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield* slices(check(next.value));
+  try {
+    decoder.decode();
+  } catch {
+    throw new FileRefusal(NOT_UTF8);
+  }
 }
 
 /** Comma unless the header line has semicolons and no commas (a spreadsheet in a comma-decimal locale). */
@@ -141,35 +173,38 @@ export function detectDelimiter(file: Buffer): ',' | ';' {
   return firstLine.includes(';') && !firstLine.includes(',') ? ';' : ',';
 }
 
-const CHUNK = 64 * 1024;
-
-function* chunksOf(file: Buffer): Generator<Buffer> {
-  for (let at = 0; at < file.length; at += CHUNK) yield file.subarray(at, at + CHUNK);
-}
-
 /** The largest record csv-parse holds: room for a 1 MB cell, which the row check then refuses by name. */
 const MAX_RECORD_CHARS = 2 * 1024 * 1024;
 
 /**
- * The file's records (the header first), parsed as a stream. A structural fault (a quote left open,
- * a record too long) ends it with a CsvError that names the line.
+ * A file's records (the header first), parsed as a stream from its pieces in order (the first holds the
+ * header line, or the whole file when it is shorter than a piece). A file that is not UTF-8 CSV text
+ * ends it with a FileRefusal; a structural fault (a quote left open, a record too long) with a CsvError
+ * that names the line. Memory holds a piece and a record, whatever the file's size.
  */
-export function parseCsvRecords(file: Buffer): AsyncIterable<string[]> {
+export async function* parseCsvRecords(pieces: AsyncIterable<Buffer>): AsyncGenerator<string[]> {
+  const rest = pieces[Symbol.asyncIterator]();
+  let first = await rest.next();
+  while (!first.done && first.value.length === 0) first = await rest.next();
+  if (first.done) throw new FileRefusal('The file is empty.');
+  const refusal = refuseHead(first.value);
+  if (refusal) throw new FileRefusal(refusal);
   const parser = parse({
-    delimiter: detectDelimiter(file),
+    delimiter: detectDelimiter(first.value),
     bom: true,
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_column_count: true,
     skip_empty_lines: true,
     max_record_size: MAX_RECORD_CHARS,
   });
-  const source = Readable.from(chunksOf(file));
+  const source = Readable.from(checkedPieces(first.value, rest));
   source.on('error', (error) => parser.destroy(error));
-  return source.pipe(parser);
+  yield* source.pipe(parser) as AsyncIterable<string[]>;
 }
 
 /** A csv-parse error in words a seller can act on; anything else is not the file's fault. */
 export function describeCsvError(error: unknown): string | null {
+  if (error instanceof FileRefusal) return error.message;
   const code = (error as { code?: string }).code;
   const line = (error as { lines?: number }).lines;
   const at = typeof line === 'number' ? ` (line ${line})` : '';

@@ -19,7 +19,8 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { changedCells, stagedColumns, toCsvStream } from './catalog-csv.ts';
-import { ERRORS_CSV_COLUMNS } from './catalog-jobs.ts';
+import { ERRORS_CSV_COLUMNS, storeUpload } from './catalog-jobs.ts';
+import { intervalOf, type Claimant } from '../../lib/lease.ts';
 
 export interface SellerContext {
   db: Db;
@@ -84,19 +85,52 @@ async function toAnswer(ctx: SellerContext, job: CatalogImportRow): Promise<Cata
   return { ...toListItem(job, canUndo), errors };
 }
 
-/** Stores the upload as a new job in `validating`; the database's index refuses a second running job. */
-export async function createImport(ctx: SellerContext, input: { fileName: string; file: Buffer }): Promise<{ id: string }> {
-  if (input.file.length === 0) throw new AppError('VALIDATION', 'The file is empty. Choose a CSV file with a header row and one product a row.', { title: 'Empty file', fieldErrors: { file: ['The file is empty'] } });
+/**
+ * A new job in `validating`, its file stored piece by piece as the upload arrives (never whole in
+ * memory); the job runner validates it once the last byte is in. The database's index refuses a second
+ * running job, before the file is read. A body cut off or too large leaves no job behind.
+ */
+export async function createImport(ctx: SellerContext, claimant: Claimant, input: { fileName: string; pieces: AsyncIterable<Buffer> }): Promise<{ id: string }> {
+  const pieces = input.pieces[Symbol.asyncIterator]();
+  let first = await pieces.next();
+  while (!first.done && first.value.length === 0) first = await pieces.next();
+  if (first.done) throw new AppError('VALIDATION', 'The file is empty. Choose a CSV file with a header row and one product a row.', { title: 'Empty file', fieldErrors: { file: ['The file is empty'] } });
+  let id: string;
   try {
     const [job] = await ctx.db
       .insert(catalogImports)
-      .values({ sellerId: ctx.user.id, sellerEmail: ctx.user.email, fileName: input.fileName.slice(0, 200) || 'catalog.csv', file: input.file })
+      .values({
+        sellerId: ctx.user.id,
+        sellerEmail: ctx.user.email,
+        fileName: input.fileName.slice(0, 200) || 'catalog.csv',
+        claimedBy: claimant.claimer,
+        leaseUntil: sql`now() + ${intervalOf(claimant.leaseMs)}::interval`,
+      })
       .returning({ id: catalogImports.id });
-    return { id: job!.id };
+    id = job!.id;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('An import of yours is still running. Wait for it to finish, then upload the next file.', 'Import already running');
+    if (!isUniqueViolation(error)) throw error;
+    // The answer waits for the rest of the body, so the connection is left clean for the next request.
+    await drain(pieces).catch(() => undefined);
+    throw conflict('An import of yours is still running. Wait for it to finish, then upload the next file.', 'Import already running');
+  }
+  const rest: AsyncIterable<Buffer> = {
+    async *[Symbol.asyncIterator]() {
+      yield first.value as Buffer;
+      for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value;
+    },
+  };
+  try {
+    await storeUpload(ctx.db, claimant, id, rest);
+  } catch (error) {
+    await ctx.db.delete(catalogImports).where(eq(catalogImports.id, id));
     throw error;
   }
+  return { id };
+}
+
+async function drain(pieces: AsyncIterator<Buffer>): Promise<void> {
+  for (let next = await pieces.next(); !next.done; next = await pieces.next());
 }
 
 export async function getImport(ctx: SellerContext, id: string): Promise<CatalogImport> {

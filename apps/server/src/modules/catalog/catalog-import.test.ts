@@ -4,8 +4,9 @@ import type { CatalogImport, CatalogRowChange, CatalogUndoResult, Product } from
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { multipartBody } from '../../../test/helpers/business.ts';
-import { readProductRow, validProductBody } from '../../../test/helpers/products.ts';
-import { catalogImports, products } from '../../db/schema/index.ts';
+import { cellsDifferingFromProducts, readProductRow, validProductBody } from '../../../test/helpers/products.ts';
+import { queryRows } from '../../db/rows.ts';
+import { catalogImportChunks, catalogImports, products } from '../../db/schema/index.ts';
 import { runCatalogJobs } from './index.ts';
 
 const HEADER = 'sku,name,category,brandname,price,minquantity,casepack,mainquantity,discount,tiers,description,image,image2,image3,content';
@@ -232,6 +233,18 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(list.json()).toEqual([]);
   });
 
+  it('refuses a file one byte over 50 MB with 413 once the limit is passed mid-stream, and leaves no job or stored piece behind', async () => {
+    const who = await signUpUser(env(), { name: 'Oversize Seller' });
+    const head = Buffer.from(`${HEADER}\n`);
+    const over = Buffer.concat([head, Buffer.alloc(50 * 1024 * 1024 + 1 - head.length, 'x')]);
+    const response = await upload(env(), who, over);
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe('The file is larger than 50 MB. Split it into smaller files.');
+    expect((await env().request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(who) })).json()).toEqual([]);
+    const [pieces] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM catalog_import_chunks c JOIN catalog_imports j ON j.id = c.import_id WHERE j.seller_id = ${who.id}`);
+    expect(pieces?.n).toBe(0);
+  }, 120_000);
+
   it('shows a seller only their own jobs: another seller gets 404 on every route, and signed-out callers 401', async () => {
     const job = await importFile(env(), seller, `${HEADER}\n${csvRow('OWN-1')}\n`);
     for (const [method, url] of [
@@ -313,8 +326,9 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const [held] = await env()
       .db()
       .insert(catalogImports)
-      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'held.csv', file, leaseUntil: sql`now() + interval '1 hour'` })
+      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'held.csv', uploadedAt: new Date(), leaseUntil: sql`now() + interval '1 hour'` })
       .returning();
+    await env().db().insert(catalogImportChunks).values({ importId: held!.id, seq: 0, bytes: file });
     const busy = await upload(env(), who, file);
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error.message).toBe('An import of yours is still running. Wait for it to finish, then upload the next file.');
@@ -337,6 +351,56 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect((await getJob(env(), who, held!.id)).json()).toMatchObject({ status: 'applied', progress: { done: 2, total: 2 } });
     expect((await ownProducts(env(), who)).map((p) => p.sku).sort()).toEqual(['RS-1', 'RS-2']);
   });
+
+  it('fails a job whose upload stopped midway (its process died) once its lease lapses, and drops the pieces it stored', async () => {
+    const who = await signUpUser(env(), { name: 'Stopped Upload Seller' });
+    const [stopped] = await env()
+      .db()
+      .insert(catalogImports)
+      .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'half.csv', leaseUntil: sql`now() + interval '1 hour'` })
+      .returning();
+    await env().db().insert(catalogImportChunks).values({ importId: stopped!.id, seq: 0, bytes: Buffer.from(`${HEADER}\n${csvRow('HALF-1')}\n`) });
+    // While the uploading process holds it, nobody else touches it.
+    expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(0);
+    await env().db().update(catalogImports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(catalogImports.id, stopped!.id));
+    expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(1);
+    expect((await getJob(env(), who, stopped!.id)).json()).toMatchObject({ status: 'failed', reason: 'The upload stopped before the whole file arrived. Upload the file again.' });
+    expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, stopped!.id))).toEqual([]);
+    expect(await ownProducts(env(), who)).toEqual([]);
+  });
+
+  it('stores a file of several pieces and reads it back in order, a character cut between two pieces included', async () => {
+    const who = await signUpUser(env(), { name: 'Large File Seller' });
+    // About 2.5 MB: three pieces, each boundary most likely inside a row (and the é may fall across one).
+    const rows = Array.from({ length: 9_000 }, (_, i) => csvRow(`LF-${i}`, { description: `Caf\u00e9 ${'x'.repeat(200)}` }));
+    const job = await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`);
+    expect(job).toMatchObject({ status: 'ready', summary: { create: 9_000, invalid: 0 }, progress: { done: 9_000, total: 9_000 } });
+    expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, job.id))).toEqual([]);
+  }, 120_000);
+
+  it('keeps the search facet cells equal to the products when an import creates, and its undo removes, many products in one cell', async () => {
+    const who = await signUpUser(env(), { name: 'One Cell Seller' });
+    // 1,200 rows of one category, brand and MOQ: three apply batches into the same two cells (in stock or not).
+    const rows = Array.from({ length: 1_200 }, (_, i) =>
+      csvRow(`CELL-${i}`, { brandname: 'OneCellBrand', price: i % 7 === 0 ? '' : `${(i % 40) + 1}.${String(i % 100).padStart(2, '0')}`, mainquantity: i % 5 === 0 ? '0' : '500', discount: i % 7 === 0 ? '0' : String(i % 3) }),
+    );
+    const job = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`)).id);
+    expect(job).toMatchObject({ status: 'applied', progress: { done: 1_200, total: 1_200 } });
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    const [cells] = await queryRows<{ n: number }>(env().db(), sql`SELECT sum(cardinality(prices) + unpriced)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`);
+    expect(cells?.n).toBe(1_200);
+    // The same file with new prices: 1,200 updates moving prices within the cells.
+    const repriced = rows.map((row, i) => row.replace(/^(CELL-\d+,[^,]*,"[^"]*",OneCellBrand,)[^,]*/, `$1${(i % 11) + 2}.50`));
+    const update = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${repriced.join('\n')}\n`)).id);
+    expect(update).toMatchObject({ status: 'applied', summary: { update: 1_200 } });
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    expect((await undo(env(), who, update.id)).statusCode).toBe(200);
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    await env().db().delete(products).where(eq(products.ownerId, who.id));
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    const [left] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`);
+    expect(left?.n).toBe(0);
+  }, 120_000);
 
   it('lists the seller’s last 20 imports, newest first', async () => {
     const who = await signUpUser(env(), { name: 'History Seller' });

@@ -2,8 +2,8 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { CATALOG_CSV_COLUMNS, CATALOG_IMPORT_LIMITS, checkCatalogHeader, parseCatalogRow, type CatalogCsvColumn, type CatalogRowAction } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { catalogImportRows, catalogImports, products, type CatalogImportRow, type StagedProduct } from '../../db/schema/index.ts';
-import { changedCells, describeCsvError, parseCsvRecords, refuseFileBytes, stagedColumns, toStaged } from './catalog-csv.ts';
+import { catalogImportChunks, catalogImportRows, catalogImports, products, type CatalogImportRow, type StagedProduct } from '../../db/schema/index.ts';
+import { changedCells, describeCsvError, parseCsvRecords, stagedColumns, toStaged } from './catalog-csv.ts';
 import { holdingLease, intervalOf, PROCESS_CLAIMER, type Claimant } from '../../lib/lease.ts';
 
 /**
@@ -65,7 +65,64 @@ async function renewLease(db: Db, claimant: Claimant, id: string, progress: { do
 }
 
 async function failJob(db: Db, id: string, reason: string): Promise<void> {
-  await db.update(catalogImports).set({ status: 'failed', reason, file: null, leaseUntil: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+  await db.transaction(async (tx) => {
+    await tx.update(catalogImports).set({ status: 'failed', reason, leaseUntil: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+    await tx.delete(catalogImportChunks).where(eq(catalogImportChunks.importId, id));
+  });
+}
+
+/** The size of the pieces an upload is stored in: small enough to hold, large enough for few rows. */
+export const UPLOAD_PIECE_BYTES = 1024 * 1024;
+
+/**
+ * Stores an upload as it arrives, one piece of about UPLOAD_PIECE_BYTES at a time, for a job this process
+ * holds; marks the job uploaded (and lets go of it, for the job runner) once the last byte is in. The
+ * lease is renewed while the upload lasts, so no other process takes the job from half a file.
+ */
+export async function storeUpload(db: Db, claimant: Claimant, importId: string, pieces: AsyncIterable<Buffer>): Promise<void> {
+  await holdingLease(
+    claimant.leaseMs,
+    () => renewLease(db, claimant, importId),
+    async () => {
+      let seq = 0;
+      let held: Buffer[] = [];
+      let heldBytes = 0;
+      const write = async () => {
+        if (heldBytes === 0) return;
+        await db.insert(catalogImportChunks).values({ importId, seq, bytes: Buffer.concat(held, heldBytes) });
+        seq += 1;
+        held = [];
+        heldBytes = 0;
+      };
+      for await (const piece of pieces) {
+        held.push(piece);
+        heldBytes += piece.length;
+        if (heldBytes >= UPLOAD_PIECE_BYTES) await write();
+      }
+      await write();
+    },
+  );
+  const uploaded = await db
+    .update(catalogImports)
+    .set({ uploadedAt: sql`now()`, leaseUntil: null, updatedAt: sql`now()` })
+    .where(and(eq(catalogImports.id, importId), eq(catalogImports.claimedBy, claimant.claimer)))
+    .returning({ id: catalogImports.id });
+  if (uploaded.length === 0) throw new LeaseLost();
+}
+
+/** A stored upload's pieces in order, read one at a time. */
+async function* storedFile(db: Db, importId: string): AsyncGenerator<Buffer> {
+  for (let after = -1; ; ) {
+    const [piece] = await db
+      .select({ seq: catalogImportChunks.seq, bytes: catalogImportChunks.bytes })
+      .from(catalogImportChunks)
+      .where(and(eq(catalogImportChunks.importId, importId), gt(catalogImportChunks.seq, after)))
+      .orderBy(asc(catalogImportChunks.seq))
+      .limit(1);
+    if (!piece) return;
+    after = piece.seq;
+    yield piece.bytes;
+  }
 }
 
 interface StagedRow {
@@ -83,9 +140,9 @@ interface StagedRow {
  * Reads the file once to check its header and count its data rows, so progress has a total and a bad
  * header or a file over the limit is refused before any work.
  */
-async function countRows(file: Buffer): Promise<number> {
+async function countRows(db: Db, importId: string): Promise<number> {
   let records = 0;
-  for await (const record of parseCsvRecords(file)) {
+  for await (const record of parseCsvRecords(storedFile(db, importId))) {
     records += 1;
     if (records % 5_000 === 0) await yieldToEventLoop();
     if (records === 1) {
@@ -122,11 +179,8 @@ async function classify(db: Db, job: CatalogImportRow, rows: StagedRow[]): Promi
 async function validateJob(db: Db, claimant: Claimant, job: CatalogImportRow): Promise<void> {
   // A job taken over after a crash starts its validation again: its rows so far are dropped.
   await db.delete(catalogImportRows).where(eq(catalogImportRows.importId, job.id));
-  const file = job.file;
-  if (!file) throw new JobFailure('The uploaded file is no longer here. Upload it again.');
-  const refusal = refuseFileBytes(file);
-  if (refusal) throw new JobFailure(refusal);
-  const total = await countRows(file);
+  if (!job.uploadedAt) throw new JobFailure('The upload stopped before the whole file arrived. Upload the file again.');
+  const total = await countRows(db, job.id);
   await renewLease(db, claimant, job.id, { done: 0, total });
 
   let header: CatalogCsvColumn[] | null = null;
@@ -134,12 +188,12 @@ async function validateJob(db: Db, claimant: Claimant, job: CatalogImportRow): P
   let batch: StagedRow[] = [];
   const flush = async () => {
     await classify(db, job, batch);
-    if (batch.length > 0) await db.insert(catalogImportRows).values(batch);
+    if (batch.length > 0) await insertStagedRows(db, batch);
     batch = [];
     await renewLease(db, claimant, job.id, { done: rowNumber - 1 });
     await yieldToEventLoop();
   };
-  for await (const record of parseCsvRecords(file)) {
+  for await (const record of parseCsvRecords(storedFile(db, job.id))) {
     if (!header) {
       header = record.map((h) => h.trim().toLowerCase() as CatalogCsvColumn);
       continue;
@@ -151,6 +205,15 @@ async function validateJob(db: Db, claimant: Claimant, job: CatalogImportRow): P
   await flush();
   await markDuplicateSkus(db, job.id);
   await finishValidation(db, job.id);
+}
+
+/** A batch of staging rows as one JSON parameter (see applyBatch's insert). */
+async function insertStagedRows(db: Db, rows: StagedRow[]): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO catalog_import_rows (import_id, row_number, sku, action, product_id, data, cells, errors)
+    SELECT x."importId", x."rowNumber", x.sku, x.action, x."productId", x.data, x.cells, x.errors
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      AS x("importId" uuid, "rowNumber" int, sku text, action text, "productId" uuid, data jsonb, cells jsonb, errors jsonb)`);
 }
 
 function stageRecord(importId: string, rowNumber: number, header: CatalogCsvColumn[], record: string[]): StagedRow {
@@ -191,19 +254,22 @@ async function finishValidation(db: Db, importId: string): Promise<void> {
     .where(eq(catalogImportRows.importId, importId))
     .groupBy(catalogImportRows.action);
   const count = (action: CatalogRowAction) => counts.find((c) => c.action === action)?.n ?? 0;
-  await db
-    .update(catalogImports)
-    .set({
-      status: 'ready',
-      file: null,
-      leaseUntil: null,
-      createCount: count('create'),
-      updateCount: count('update'),
-      unchangedCount: count('unchanged'),
-      invalidCount: count('invalid'),
-      updatedAt: sql`now()`,
-    })
-    .where(eq(catalogImports.id, importId));
+  // One transaction: a job is never ready with its file still stored, nor validating without it.
+  await db.transaction(async (tx) => {
+    await tx.delete(catalogImportChunks).where(eq(catalogImportChunks.importId, importId));
+    await tx
+      .update(catalogImports)
+      .set({
+        status: 'ready',
+        leaseUntil: null,
+        createCount: count('create'),
+        updateCount: count('update'),
+        unchangedCount: count('unchanged'),
+        invalidCount: count('invalid'),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(catalogImports.id, importId));
+  });
 }
 
 /**
@@ -289,10 +355,17 @@ async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Prom
     }
   }
   if (creates.length > 0) {
-    const inserted = await tx
-      .insert(products)
-      .values(creates.map((r) => ({ ...r.data, ownerId: job.sellerId, ownerEmail: job.sellerEmail })))
-      .returning({ id: products.id, sku: products.sku });
+    // One JSON parameter for the batch, as the update above: a query builder's value per cell would be
+    // some 8,000 objects a batch for the garbage collector, which is what the server's memory grows by.
+    const inserted = await queryRows<{ id: string; sku: string | null }>(
+      tx,
+      sql`INSERT INTO products (name, image, image2, image3, brandname, category, description, content, price_cents, discount,
+            price_breaks, casepack, sku, mainquantity, minquantity, owner_id, owner_email)
+          SELECT x.name, x.image, x.image2, x.image3, x.brandname, x.category, x.description, x.content, x."priceCents", x.discount,
+            x."priceBreaks", x.casepack, x.sku, x.mainquantity, x.minquantity, ${job.sellerId}, ${job.sellerEmail}
+          FROM jsonb_to_recordset(${JSON.stringify(creates.map((r) => r.data))}::jsonb) AS x(${RECORD_COLUMNS})
+          RETURNING id, sku`,
+    );
     const idByKey = new Map(inserted.map((p) => [p.sku!.toLowerCase(), p.id]));
     for (const r of creates) outcome.push({ row_number: r.rowNumber, product_id: idByKey.get(r.data.sku.toLowerCase())!, before: null, action: 'create' });
   }

@@ -14,7 +14,7 @@ import {
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
+import { openSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
 import { routeContract } from '../../lib/route-schema.ts';
@@ -53,7 +53,8 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
 /** Catalog export and import (docs/decisions/018-catalog-import.md): every route is the signed-in seller's own. */
 export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A `web` process leaves every job to the workers (docs/deploy.md); the others start an upload's at once.
-  const jobs = ctx.config.processRole === 'web' ? null : new CatalogJobKicker(ctx.db, ctx.clock, app.log, processClaimant(ctx.config.jobLeaseMs));
+  const claimant = processClaimant(ctx.config.jobLeaseMs);
+  const jobs = ctx.config.processRole === 'web' ? null : new CatalogJobKicker(ctx.db, ctx.clock, app.log, claimant);
   app.addHook('onClose', async () => {
     await jobs?.idle();
   });
@@ -166,8 +167,8 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
       async (request, reply) => {
         const ctxSeller = await seller(request);
         if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(ctxSeller.user, 'import products');
-        const upload = await readSingleFile(request, IMPORT_UPLOAD);
-        const created = await createImport(ctxSeller, { file: upload.bytes, fileName: upload.filename });
+        const upload = await openSingleFile(request, IMPORT_UPLOAD);
+        const created = await createImport(ctxSeller, claimant, { pieces: upload.pieces, fileName: upload.filename });
         jobs?.kick(created.id);
         return reply.status(202).send(created);
       },

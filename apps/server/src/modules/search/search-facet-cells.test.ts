@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { CATEGORIES as ALL_CATEGORIES, type SearchResult } from '@bulkcart/contracts';
-import { queryRows } from '../../db/rows.ts';
 import { products } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
-import { OTHER_SELLER, seedProducts } from '../../../test/helpers/products.ts';
+import { cellsDifferingFromProducts, OTHER_SELLER, seedProducts } from '../../../test/helpers/products.ts';
 import { createTestEnv, describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 
 /**
@@ -21,17 +20,6 @@ const MOQS = [1, 10, 50] as const;
 const PRICES = [null, 100, 250, 250, 999, 1000] as const;
 /** Discounts move a product's shown price (what search filters by) without touching its list price. */
 const DISCOUNTS = [0, 10, 15, 90] as const;
-
-/** Rows of search_facet_cells that a count over the products does not give, and the reverse. */
-async function cellsDifferingFromProducts(db: Db): Promise<number> {
-  const recount = sql`SELECT category, brandname, minquantity, mainquantity >= minquantity AS in_stock,
-                             coalesce(array_agg(shown_price_cents ORDER BY shown_price_cents) FILTER (WHERE shown_price_cents IS NOT NULL), '{}') AS prices,
-                             (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
-                        FROM products GROUP BY 1, 2, 3, 4`;
-  const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM ((${cells} EXCEPT ALL ${recount}) UNION ALL (${recount} EXCEPT ALL ${cells})) differing`);
-  return Number(row?.n);
-}
 
 type Write =
   | { kind: 'insert'; category: number; brand: number; moq: number; price: number; stocked: boolean }
