@@ -42,24 +42,31 @@ function placedIn(sellerId: string, range: DayRange, alias: SQL = sql.raw('o')):
 }
 const counted = (alias: SQL = sql.raw('o')): SQL => sql`${alias}.status NOT IN ('cancelled', 'declined')`;
 
+/** The days of a range as SQL dates, for the rollup's `day` column. */
+const daysOf = (range: DayRange, alias: SQL): SQL => sql`${alias}.day >= ${range.from}::date AND ${alias}.day < ${range.until}::date`;
+
+/**
+ * Net sales, orders and units from the daily rollup (seller_sales_days, kept by the orders' own
+ * statements); the distinct buyers from the counted orders' index alone, and for each of them one
+ * probe for an earlier counted order.
+ */
 async function readKpis(db: Db, sellerId: string, range: DayRange): Promise<DashboardKpis> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH counted AS MATERIALIZED (
-          SELECT o.id, o.buyer_id, o.total_cents FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()}
-        )
-        SELECT
-          coalesce(sum(c.total_cents), 0)::bigint AS net_cents,
-          count(*)::int AS orders,
-          CASE WHEN count(*) = 0 THEN 0 ELSE round(sum(c.total_cents)::numeric / count(*))::bigint END AS average_cents,
-          count(DISTINCT c.buyer_id)::int AS buyers,
-          (SELECT coalesce(sum(l.quantity), 0)::bigint FROM order_lines l JOIN counted k ON k.id = l.order_id) AS units,
-          (SELECT count(*)::int FROM (SELECT DISTINCT k.buyer_id FROM counted k) b
+    sql`WITH sums AS (
+          SELECT coalesce(sum(d.net_cents), 0)::bigint AS net_cents, coalesce(sum(d.orders), 0)::int AS orders, coalesce(sum(d.units), 0)::bigint AS units
+          FROM seller_sales_days d WHERE d.seller_id = ${sellerId} AND ${daysOf(range, sql.raw('d'))}
+        ),
+        buyers AS MATERIALIZED (SELECT DISTINCT o.buyer_id FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()})
+        SELECT s.net_cents, s.orders, s.units,
+          CASE WHEN s.orders = 0 THEN 0 ELSE round(s.net_cents::numeric / s.orders)::bigint END AS average_cents,
+          (SELECT count(*)::int FROM buyers) AS buyers,
+          (SELECT count(*)::int FROM buyers b
             WHERE EXISTS (
               SELECT 1 FROM orders p
               WHERE p.seller_id = ${sellerId} AND p.buyer_id = b.buyer_id AND p.created_at < ${dayStart(range.from)} AND ${counted(sql.raw('p'))}
             )) AS repeat_buyers
-        FROM counted c`,
+        FROM sums s`,
   );
   return {
     netSales: toDollars(num(row?.net_cents)),
@@ -79,8 +86,8 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`WITH sales AS (
-          SELECT date_trunc(${unit}, o.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bucket, sum(o.total_cents) AS cents, count(*) AS orders
-          FROM orders o WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()}
+          SELECT date_trunc(${unit}, d.day::timestamp) AS bucket, sum(d.net_cents) AS cents, sum(d.orders) AS orders
+          FROM seller_sales_days d WHERE d.seller_id = ${sellerId} AND ${daysOf(ranges.current, sql.raw('d'))}
           GROUP BY 1
         )
         SELECT to_char(greatest(b.bucket, ${from}::date::timestamp), 'YYYY-MM-DD') AS start,
@@ -121,19 +128,21 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
 }
 
 /**
- * Sales per product over the period, read once (the period's lines, by the covering index on
- * order_lines), answered two ways: the ten best by net sales, and the seller's products that will run
- * out within LOW_STOCK_DAYS at the period's daily rate, with the sold-out ones, lowest cover first.
- * A line's product_id is nulled when its product is deleted, so every sold product still exists.
+ * Sales per product over the period, read once from the per-product rollup (seller_product_sales_days;
+ * a product whose orders were all cancelled keeps a row at zero units, left out here), answered two
+ * ways: the ten best by net sales, and the seller's products that will run out within LOW_STOCK_DAYS at
+ * the period's daily rate, with the sold-out ones, lowest cover first. A deleted product keeps its
+ * rollup rows; both answers join the products that exist, so it is never named.
  */
 async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ top: DashboardTopProduct[]; low: DashboardLowStock[] }> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`WITH sold AS MATERIALIZED (
-          SELECT l.product_id, sum(l.line_total_cents)::bigint AS cents, sum(l.quantity)::bigint AS units
-          FROM orders o JOIN order_lines l ON l.order_id = o.id
-          WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()} AND l.product_id IS NOT NULL
-          GROUP BY l.product_id
+          SELECT d.product_id, sum(d.net_cents)::bigint AS cents, sum(d.units)::bigint AS units
+          FROM seller_product_sales_days d
+          WHERE d.seller_id = ${sellerId} AND ${daysOf(ranges.current, sql.raw('d'))}
+          GROUP BY d.product_id
+          HAVING sum(d.units) > 0
         )
         SELECT * FROM (
         (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover,
