@@ -20,8 +20,7 @@ CREATE TABLE "seller_sales_days" (
 DROP INDEX "orders_seller_created_idx";--> statement-breakpoint
 ALTER TABLE "seller_product_sales_days" ADD CONSTRAINT "seller_product_sales_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "seller_sales_days" ADD CONSTRAINT "seller_sales_days_seller_id_user_id_fk" FOREIGN KEY ("seller_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_seller_created_fulfilment_idx" ON "orders" USING btree ("seller_id","created_at","status","accepted_at","shipped_at","ship_by");--> statement-breakpoint
-CREATE INDEX "orders_seller_counted_created_buyer_idx" ON "orders" USING btree ("seller_id","created_at","buyer_id") WHERE "orders"."status" NOT IN ('cancelled', 'declined');--> statement-breakpoint
+CREATE INDEX "orders_seller_created_fulfilment_idx" ON "orders" USING btree ("seller_id","created_at","status","buyer_id","accepted_at","shipped_at","ship_by");--> statement-breakpoint
 -- The dashboard's rollup (decision 019) kept by the statement that changes an order: an order counts
 -- while it is neither cancelled nor declined, on the business day (UTC) it was placed, in the shard its
 -- id picks. An order's total and count follow the order's row; its units and per-product figures follow

@@ -89,14 +89,10 @@ export const orders = pgTable(
     index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
     // The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): orders placed in a
-    // period, with what the fulfilment figures read of them, so those read the index alone; and
-    // whether a buyer had ordered before it.
-    index('orders_seller_created_fulfilment_idx').on(t.sellerId, t.createdAt, t.status, t.acceptedAt, t.shippedAt, t.shipBy),
+    // period, with what the distinct buyers and the fulfilment figures read of them, so those read the
+    // index alone; and whether a buyer had ordered before it.
+    index('orders_seller_created_fulfilment_idx').on(t.sellerId, t.createdAt, t.status, t.buyerId, t.acceptedAt, t.shippedAt, t.shipBy),
     index('orders_seller_buyer_created_idx').on(t.sellerId, t.buyerId, t.createdAt),
-    // The distinct buyers of a period, read from the index alone (the counted orders only).
-    index('orders_seller_counted_created_buyer_idx')
-      .on(t.sellerId, t.createdAt, t.buyerId)
-      .where(sql`${t.status} NOT IN ('cancelled', 'declined')`),
     index('orders_product_id_idx').on(t.productId),
     index('orders_checkout_id_idx').on(t.checkoutId),
     check('orders_po_number_length', sql`char_length(${t.poNumber}) <= 40`),

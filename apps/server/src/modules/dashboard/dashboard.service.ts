@@ -47,8 +47,8 @@ const daysOf = (range: DayRange, alias: SQL): SQL => sql`${alias}.day >= ${range
 
 /**
  * Net sales, orders and units from the daily rollup (seller_sales_days, kept by the orders' own
- * statements); the distinct buyers from the counted orders' index alone, and for each of them one
- * probe for an earlier counted order.
+ * statements); the distinct buyers from the index orders_seller_created_fulfilment_idx alone, and for
+ * each of them one probe for an earlier counted order.
  */
 async function readKpis(db: Db, sellerId: string, range: DayRange): Promise<DashboardKpis> {
   const [row] = await queryRows<Record<string, unknown>>(
