@@ -25,8 +25,8 @@ CREATE INDEX "orders_seller_created_fulfilment_idx" ON "orders" USING btree ("se
 -- while it is neither cancelled nor declined, on the business day (UTC) it was placed, in the shard its
 -- id picks. An order's total and count follow the order's row; its units and per-product figures follow
 -- its lines (inserted in the order's statement, or after it), and move with the order when the order
--- stops or starts counting, changes day or seller. Additions create rows; subtractions only update, so
--- a seller's deletion (which drops their rows) never recreates one.
+-- stops or starts counting, changes day or seller. The order's subtractions only update, so a seller's
+-- deletion (which drops their rows while it nulls their orders' seller) never recreates one.
 CREATE FUNCTION "seller_sales_days_from_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' AND OLD.seller_id IS NOT NULL AND OLD.status NOT IN ('cancelled', 'declined') THEN
@@ -59,37 +59,35 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- A line counts while its order does: looked up here (during the order's own deletion it is gone
+-- already, and the order's trigger took its lines' figures away before). Step 1 takes the old line
+-- away (update, delete), step 2 adds the new one (insert, update).
 CREATE FUNCTION "seller_sales_days_from_order_lines"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
+  line order_lines;
+  sign integer;
   placed record;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    SELECT o.seller_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, hashtext(o.id::text) & 7 AS shard INTO placed
-      FROM orders o WHERE o.id = OLD.order_id AND o.seller_id IS NOT NULL AND o.status NOT IN ('cancelled', 'declined');
-    IF FOUND THEN
-      UPDATE seller_sales_days d SET units = d.units - OLD.quantity
-       WHERE d.seller_id = placed.seller_id AND d.day = placed.day AND d.shard = placed.shard;
-      IF OLD.product_id IS NOT NULL THEN
-        UPDATE seller_product_sales_days p SET net_cents = p.net_cents - OLD.line_total_cents, units = p.units - OLD.quantity
-         WHERE p.seller_id = placed.seller_id AND p.day = placed.day AND p.product_id = OLD.product_id;
-      END IF;
+  FOR step IN (CASE WHEN TG_OP = 'INSERT' THEN 2 ELSE 1 END)..(CASE WHEN TG_OP = 'DELETE' THEN 1 ELSE 2 END) LOOP
+    IF step = 1 THEN
+      line := OLD;
+      sign := -1;
+    ELSE
+      line := NEW;
+      sign := 1;
     END IF;
-  END IF;
-  IF TG_OP = 'DELETE' THEN
-    RETURN NULL;
-  END IF;
-  SELECT o.seller_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, hashtext(o.id::text) & 7 AS shard INTO placed
-    FROM orders o WHERE o.id = NEW.order_id AND o.seller_id IS NOT NULL AND o.status NOT IN ('cancelled', 'declined');
-  IF FOUND THEN
+    SELECT o.seller_id, (o.created_at AT TIME ZONE 'UTC')::date AS day, hashtext(o.id::text) & 7 AS shard INTO placed
+      FROM orders o WHERE o.id = line.order_id AND o.seller_id IS NOT NULL AND o.status NOT IN ('cancelled', 'declined');
+    CONTINUE WHEN NOT FOUND;
     INSERT INTO seller_sales_days AS d (seller_id, day, shard, net_cents, orders, units)
-    VALUES (placed.seller_id, placed.day, placed.shard, 0, 0, NEW.quantity)
+    VALUES (placed.seller_id, placed.day, placed.shard, 0, 0, sign * line.quantity)
     ON CONFLICT (seller_id, day, shard) DO UPDATE SET units = d.units + excluded.units;
-    IF NEW.product_id IS NOT NULL THEN
+    IF line.product_id IS NOT NULL THEN
       INSERT INTO seller_product_sales_days AS p (seller_id, day, product_id, net_cents, units)
-      VALUES (placed.seller_id, placed.day, NEW.product_id, NEW.line_total_cents, NEW.quantity)
+      VALUES (placed.seller_id, placed.day, line.product_id, sign * line.line_total_cents, sign * line.quantity)
       ON CONFLICT (seller_id, day, product_id) DO UPDATE SET net_cents = p.net_cents + excluded.net_cents, units = p.units + excluded.units;
     END IF;
-  END IF;
+  END LOOP;
   RETURN NULL;
 END
 $$;--> statement-breakpoint

@@ -74,10 +74,12 @@ for (const kind of DATABASE_KINDS) {
         { day: '2026-03-02', product_id: bolt!.id, cents: 300, units: 3 },
       ]);
 
-      // From here the triggers keep it: a cancel, an order moved to another day, a new order with its line.
+      // From here the triggers keep it: a cancel, an order moved to another day, a new order with its
+      // line, a shipment (nothing counted changes), a counted order deleted with its lines.
       await db.execute(sql`UPDATE orders SET status = 'cancelled' WHERE id = ${id(2)}::uuid`);
       await db.execute(sql`UPDATE orders SET created_at = '2026-03-03T08:00:00Z' WHERE id = ${id(4)}::uuid`);
       await db.execute(sql`UPDATE orders SET status = 'shipped' WHERE id = ${id(1)}::uuid`);
+      await db.execute(sql`DELETE FROM orders WHERE id = ${id(6)}::uuid`);
       await order(id(8), 'placed', 'u-seller', 250, '2026-03-03T12:00:00Z');
       await line(id(8), 1, hinge!.id, 1, 250);
       await expectRollupToMatchOrders(db);
