@@ -55,7 +55,7 @@ export interface Destination {
 
 const productNotFound = () => notFound('Product not found');
 
-/** Code-point order, the order row locks are taken in (ids are compared as PostgreSQL's "C" order would). */
+/** Code-unit order of ids: the one fixed order every writer takes its row locks in. */
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 const totalTooLarge = () =>
