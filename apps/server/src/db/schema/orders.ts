@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { products } from './catalog.ts';
@@ -89,8 +89,9 @@ export const orders = pgTable(
     index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
     index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
     // The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): orders placed in a
-    // period, and whether a buyer had ordered before it.
-    index('orders_seller_created_idx').on(t.sellerId, t.createdAt),
+    // period, with what the distinct buyers and the fulfilment figures read of them, so those read the
+    // index alone; and whether a buyer had ordered before it.
+    index('orders_seller_created_fulfilment_idx').on(t.sellerId, t.createdAt, t.status, t.buyerId, t.acceptedAt, t.shippedAt, t.shipBy),
     index('orders_seller_buyer_created_idx').on(t.sellerId, t.buyerId, t.createdAt),
     index('orders_product_id_idx').on(t.productId),
     index('orders_checkout_id_idx').on(t.checkoutId),
@@ -138,6 +139,48 @@ export const orderLines = pgTable(
 );
 
 export type OrderLineRow = typeof orderLines.$inferSelect;
+
+/**
+ * The dashboard's rollup (docs/decisions/019-seller-dashboard.md): per seller and business day (UTC)
+ * the counted orders (neither cancelled nor declined) placed that day: their total, how many, their
+ * units. Kept by triggers on orders and order_lines (migration 0018) in the statement that changes an
+ * order, so it is never behind. `shard` (0–7, from the order's id) spreads one seller's orders of a day
+ * over eight rows, so concurrent orders of one seller do not all wait for one row's lock; readers sum
+ * the shards.
+ */
+export const sellerSalesDays = pgTable(
+  'seller_sales_days',
+  {
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    shard: smallint('shard').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    orders: integer('orders').notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.shard] })],
+);
+
+/**
+ * The same rollup per product: net cents and units of the counted orders' lines, per seller, business
+ * day and product. A deleted product keeps its rows (lines keep their figures too); the dashboard
+ * names only products that exist. Rows whose orders were all cancelled stay, at zero units.
+ */
+export const sellerProductSalesDays = pgTable(
+  'seller_product_sales_days',
+  {
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    productId: uuid('product_id').notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    units: bigint('units', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.day, t.productId] })],
+);
 
 /** An order's timeline: every transition, who made it, when, and why. */
 export const orderEvents = pgTable(

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_TEXT, formatMoney, MESSAGES, toCents, VERIFY_TEXT, type CheckoutInput, type Order } from '@bulkcart/contracts';
 import { paths } from '@bulkcart/contracts/routes';
 import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts';
@@ -35,9 +35,17 @@ async function findCheckout(ctx: CheckoutContext, key: string): Promise<Checkout
   return row;
 }
 
-/** The orders a checkout placed, in the order it placed them. */
+/**
+ * The orders a checkout placed, in the order it answered them: by order number, which it gave out in
+ * that order (the rows themselves are written in seller order, place-order.ts writeOrders). BC-9999
+ * comes before BC-10000: shorter numbers first.
+ */
 async function ordersOf(ctx: CheckoutContext, checkoutId: string): Promise<Order[]> {
-  const rows = await ctx.db.select().from(orders).where(eq(orders.checkoutId, checkoutId)).orderBy(asc(orders.seq));
+  const rows = await ctx.db
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(sql`length(${orders.number})`, asc(orders.number));
   return loadOrders(ctx.db, rows, ctx.clock());
 }
 

@@ -42,24 +42,31 @@ function placedIn(sellerId: string, range: DayRange, alias: SQL = sql.raw('o')):
 }
 const counted = (alias: SQL = sql.raw('o')): SQL => sql`${alias}.status NOT IN ('cancelled', 'declined')`;
 
+/** The days of a range as SQL dates, for the rollup's `day` column. */
+const daysOf = (range: DayRange, alias: SQL): SQL => sql`${alias}.day >= ${range.from}::date AND ${alias}.day < ${range.until}::date`;
+
+/**
+ * Net sales, orders and units from the daily rollup (seller_sales_days, kept by the orders' own
+ * statements); the distinct buyers from the index orders_seller_created_fulfilment_idx alone, and for
+ * each of them one probe for an earlier counted order.
+ */
 async function readKpis(db: Db, sellerId: string, range: DayRange): Promise<DashboardKpis> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH counted AS MATERIALIZED (
-          SELECT o.id, o.buyer_id, o.total_cents FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()}
-        )
-        SELECT
-          coalesce(sum(c.total_cents), 0)::bigint AS net_cents,
-          count(*)::int AS orders,
-          CASE WHEN count(*) = 0 THEN 0 ELSE round(sum(c.total_cents)::numeric / count(*))::bigint END AS average_cents,
-          count(DISTINCT c.buyer_id)::int AS buyers,
-          (SELECT coalesce(sum(l.quantity), 0)::bigint FROM order_lines l JOIN counted k ON k.id = l.order_id) AS units,
-          (SELECT count(*)::int FROM (SELECT DISTINCT k.buyer_id FROM counted k) b
+    sql`WITH sums AS (
+          SELECT coalesce(sum(d.net_cents), 0)::bigint AS net_cents, coalesce(sum(d.orders), 0)::int AS orders, coalesce(sum(d.units), 0)::bigint AS units
+          FROM seller_sales_days d WHERE d.seller_id = ${sellerId} AND ${daysOf(range, sql.raw('d'))}
+        ),
+        buyers AS MATERIALIZED (SELECT DISTINCT o.buyer_id FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()})
+        SELECT s.net_cents, s.orders, s.units,
+          CASE WHEN s.orders = 0 THEN 0 ELSE round(s.net_cents::numeric / s.orders)::bigint END AS average_cents,
+          (SELECT count(*)::int FROM buyers) AS buyers,
+          (SELECT count(*)::int FROM buyers b
             WHERE EXISTS (
               SELECT 1 FROM orders p
               WHERE p.seller_id = ${sellerId} AND p.buyer_id = b.buyer_id AND p.created_at < ${dayStart(range.from)} AND ${counted(sql.raw('p'))}
             )) AS repeat_buyers
-        FROM counted c`,
+        FROM sums s`,
   );
   return {
     netSales: toDollars(num(row?.net_cents)),
@@ -79,8 +86,8 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`WITH sales AS (
-          SELECT date_trunc(${unit}, o.created_at AT TIME ZONE ${BUSINESS_TIME_ZONE}) AS bucket, sum(o.total_cents) AS cents, count(*) AS orders
-          FROM orders o WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()}
+          SELECT date_trunc(${unit}, d.day::timestamp) AS bucket, sum(d.net_cents) AS cents, sum(d.orders) AS orders
+          FROM seller_sales_days d WHERE d.seller_id = ${sellerId} AND ${daysOf(ranges.current, sql.raw('d'))}
           GROUP BY 1
         )
         SELECT to_char(greatest(b.bucket, ${from}::date::timestamp), 'YYYY-MM-DD') AS start,
@@ -95,7 +102,9 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
 /**
  * Over every order placed in the period (whatever became of it): the median hours placed → accepted
  * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
- * ship-by date, and orders the sweep cancelled for want of an answer.
+ * ship-by date (all read from the index orders_seller_created_fulfilment_idx alone), and orders the
+ * sweep cancelled for want of an answer (a count of the period's cancelled orders, apart, as the
+ * reason is not in that index).
  */
 async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
   const [row] = await queryRows<Record<string, unknown>>(
@@ -105,7 +114,8 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
           round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
           count(o.shipped_at)::int AS shipped,
           count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
-          count(*) FILTER (WHERE o.status = 'cancelled' AND o.reason = ${ORDER_MESSAGES.notAcceptedInTime})::int AS expired
+          (SELECT count(*)::int FROM orders x
+            WHERE ${placedIn(sellerId, range, sql.raw('x'))} AND x.status = 'cancelled' AND x.reason = ${ORDER_MESSAGES.notAcceptedInTime}) AS expired
         FROM orders o WHERE ${placedIn(sellerId, range)}`,
   );
   const shipped = num(row?.shipped);
@@ -121,19 +131,21 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
 }
 
 /**
- * Sales per product over the period, read once (the period's lines, by the covering index on
- * order_lines), answered two ways: the ten best by net sales, and the seller's products that will run
- * out within LOW_STOCK_DAYS at the period's daily rate, with the sold-out ones, lowest cover first.
- * A line's product_id is nulled when its product is deleted, so every sold product still exists.
+ * Sales per product over the period, read once from the per-product rollup (seller_product_sales_days;
+ * a product whose orders were all cancelled keeps a row at zero units, left out here), answered two
+ * ways: the ten best by net sales, and the seller's products that will run out within LOW_STOCK_DAYS at
+ * the period's daily rate, with the sold-out ones, lowest cover first. A deleted product keeps its
+ * rollup rows; both answers join the products that exist, so it is never named.
  */
 async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ top: DashboardTopProduct[]; low: DashboardLowStock[] }> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`WITH sold AS MATERIALIZED (
-          SELECT l.product_id, sum(l.line_total_cents)::bigint AS cents, sum(l.quantity)::bigint AS units
-          FROM orders o JOIN order_lines l ON l.order_id = o.id
-          WHERE ${placedIn(sellerId, ranges.current)} AND ${counted()} AND l.product_id IS NOT NULL
-          GROUP BY l.product_id
+          SELECT d.product_id, sum(d.net_cents)::bigint AS cents, sum(d.units)::bigint AS units
+          FROM seller_product_sales_days d
+          WHERE d.seller_id = ${sellerId} AND ${daysOf(ranges.current, sql.raw('d'))}
+          GROUP BY d.product_id
+          HAVING sum(d.units) > 0
         )
         SELECT * FROM (
         (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover,

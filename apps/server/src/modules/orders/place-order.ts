@@ -55,6 +55,9 @@ export interface Destination {
 
 const productNotFound = () => notFound('Product not found');
 
+/** Code-unit order of ids: the one fixed order every writer takes its row locks in. */
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 const totalTooLarge = () =>
   new AppError('VALIDATION', 'This order is too large to price; split it into smaller orders.', { fieldErrors: { quantity: ['Quantity is too large'] } });
 
@@ -203,7 +206,7 @@ export function draftOrder(placement: Placement, taken: readonly TakenLine[], nu
   const { buyer } = placement;
   const byId = new Map(taken.map((row) => [row.id, row]));
   // Lines keep product-id order, as they always have (the order every multi-row lock follows).
-  const sorted = [...placement.lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0));
+  const sorted = [...placement.lines].sort((a, b) => compareText(a.productId, b.productId));
   const priced = sorted.map((line) => {
     const row = byId.get(line.productId.toLowerCase());
     if (!row || row.priceCents === null) throw new Error(`line ${line.productId} was not taken`);
@@ -352,20 +355,24 @@ const orderColumns = getTableColumns(orders);
 export async function writeOrders(tx: Tx | Db, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten & { taken?: AlsoStatement }): Promise<PlacedOrder[]> {
   const actor = { kind: 'buyer' as const, user: buyer };
   const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
+  // The orders and their lines go in seller order: the dashboard rollup's triggers (migration 0019) lock
+  // one row per seller and day as they go, and two checkouts with the same sellers must take them in
+  // the same order, or each could wait for the other.
+  const bySeller = drafts.length > 1 ? [...drafts].sort((a, b) => compareText(a.order.sellerId ?? '', b.order.sellerId ?? '')) : drafts;
   const values: Record<string, unknown> = {};
   const fromTaken = also.taken !== undefined;
   const insert = (tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
     slottedInsert(tx as Tx, tag, table, rows, values, { onConflictDoNothing, fromTaken });
   const parts: AlsoStatement[] = [
     ...(also.taken ? [also.taken] : []),
-    insert('l', orderLines, drafts.flatMap((d) => d.lines)),
+    insert('l', orderLines, bySeller.flatMap((d) => d.lines)),
     insert('e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null))),
     ...(told.notifications.length > 0 ? [insert('n', notifications, told.notifications)] : []),
     ...(told.emails.length > 0 ? [insert('m', emailOutbox, told.emails)] : []),
     ...(also.destination.saveShipTo ? [insert('s', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], true)] : []),
     ...(also.statements ?? []),
   ];
-  const main = insert('o', orders, drafts.map((d) => d.order));
+  const main = insert('o', orders, bySeller.map((d) => d.order));
   for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
   const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);

@@ -1,0 +1,52 @@
+import { expect } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/db/client.ts';
+import { queryRows } from '../../src/db/rows.ts';
+
+/** node-postgres answers bigint as text, PGlite as a number: one reading for both. */
+type Figures = Record<string, number>;
+
+async function keyed(db: Db, query: ReturnType<typeof sql>): Promise<Map<string, Figures>> {
+  const rows = await queryRows<Record<string, unknown>>(db, query);
+  return new Map(
+    rows.map((r) => {
+      const { key, ...figures } = r;
+      return [String(key), Object.fromEntries(Object.entries(figures).map(([name, value]) => [name, Number(value)]))];
+    }),
+  );
+}
+
+/**
+ * The dashboard's rollup (migration 0019) against the orders themselves, recomputed here: per seller
+ * and UTC day the counted orders' total, count and units, and per product their cents and units.
+ * Rows the rollup keeps at zero (every order of the day cancelled) count as absent.
+ */
+export async function expectRollupToMatchOrders(db: Db): Promise<void> {
+  const days = await keyed(
+    db,
+    sql`SELECT seller_id || ' ' || day AS key, sum(net_cents)::bigint AS net_cents, sum(orders)::int AS orders, sum(units)::bigint AS units
+        FROM seller_sales_days GROUP BY seller_id, day HAVING sum(orders) <> 0 OR sum(units) <> 0 OR sum(net_cents) <> 0`,
+  );
+  const fromOrders = await keyed(
+    db,
+    sql`SELECT o.seller_id || ' ' || (o.created_at AT TIME ZONE 'UTC')::date AS key, sum(o.total_cents)::bigint AS net_cents, count(*)::int AS orders,
+               coalesce(sum((SELECT sum(l.quantity) FROM order_lines l WHERE l.order_id = o.id)), 0)::bigint AS units
+        FROM orders o WHERE o.seller_id IS NOT NULL AND o.status NOT IN ('cancelled', 'declined')
+        GROUP BY o.seller_id, (o.created_at AT TIME ZONE 'UTC')::date`,
+  );
+  expect(days).toEqual(fromOrders);
+  const products = await keyed(
+    db,
+    sql`SELECT seller_id || ' ' || day || ' ' || product_id AS key, net_cents::bigint AS net_cents, units::bigint AS units
+        FROM seller_product_sales_days WHERE units <> 0 OR net_cents <> 0`,
+  );
+  const fromLines = await keyed(
+    db,
+    sql`SELECT o.seller_id || ' ' || (o.created_at AT TIME ZONE 'UTC')::date || ' ' || l.product_id AS key,
+               sum(l.line_total_cents)::bigint AS net_cents, sum(l.quantity)::bigint AS units
+        FROM orders o JOIN order_lines l ON l.order_id = o.id
+        WHERE o.seller_id IS NOT NULL AND o.status NOT IN ('cancelled', 'declined') AND l.product_id IS NOT NULL
+        GROUP BY 1`,
+  );
+  expect(products).toEqual(fromLines);
+}
