@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { approveInputSchema, auditListQuerySchema, auditListSchema, rejectInputSchema, verificationListQuerySchema, verificationListSchema, verificationSchema } from '@bulkcart/contracts';
+import {
+  approveInputSchema,
+  auditListQuerySchema,
+  auditListSchema,
+  rejectInputSchema,
+  verificationListQuerySchema,
+  verificationListSchema,
+  verificationSchema,
+  type Verification,
+} from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 import { operatorSession } from '../../lib/operator-gate.ts';
+import type { SessionUser } from '../accounts/session.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { approveVerification, listAudit, listVerifications, readVerificationDocument, rejectVerification } from './admin.service.ts';
 import { sendDocument } from './document-reply.ts';
@@ -69,31 +79,28 @@ export async function registerAdminRoutes(app: FastifyInstance, ctx: AppContext)
     handler: async ({ params, reply }) => sendDocument(reply, await readVerificationDocument(ctx.db, params.id), 'inline'),
   });
 
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/admin/verifications/:id/approve',
-    auth: 'operator',
-    summary: 'Approve a pending verification at the revision you looked at (operators)',
-    tags,
-    params: idParams,
-    body: approveInputSchema,
-    response: { 200: verificationSchema },
-    errors: { 409: DECISION_CONFLICT },
-    handler: ({ user, params, body }) => approveVerification(ctx.db, user, params.id, body, notifyBuyer),
-  });
+  /** An operator's decision on one verification, at the revision they looked at; answered with the verification as it now is. */
+  const decision = <B extends typeof approveInputSchema | typeof rejectInputSchema>(
+    action: 'approve' | 'reject',
+    summary: string,
+    body: B,
+    decide: (db: AppContext['db'], operator: SessionUser, id: string, input: z.output<B>, notify: typeof notifyBuyer) => Promise<Verification>,
+  ) =>
+    defineRoute(app, ctx, {
+      method: 'POST',
+      url: `/api/admin/verifications/:id/${action}`,
+      auth: 'operator',
+      summary,
+      tags,
+      params: idParams,
+      body,
+      response: { 200: verificationSchema },
+      errors: { 409: DECISION_CONFLICT },
+      handler: ({ user, params, body: input }) => decide(ctx.db, user, params.id, input as z.output<B>, notifyBuyer),
+    });
 
-  defineRoute(app, ctx, {
-    method: 'POST',
-    url: '/api/admin/verifications/:id/reject',
-    auth: 'operator',
-    summary: 'Reject a pending verification at the revision you looked at, with a reason (operators)',
-    tags,
-    params: idParams,
-    body: rejectInputSchema,
-    response: { 200: verificationSchema },
-    errors: { 409: DECISION_CONFLICT },
-    handler: ({ user, params, body }) => rejectVerification(ctx.db, user, params.id, body, notifyBuyer),
-  });
+  decision('approve', 'Approve a pending verification at the revision you looked at (operators)', approveInputSchema, approveVerification);
+  decision('reject', 'Reject a pending verification at the revision you looked at, with a reason (operators)', rejectInputSchema, rejectVerification);
 
   defineRoute(app, ctx, {
     method: 'GET',
