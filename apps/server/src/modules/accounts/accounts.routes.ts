@@ -5,9 +5,8 @@ import { defineRoute } from '../../lib/define-route.ts';
 import type { AppContext } from '../../context.ts';
 import { DEMO_BUYER } from '../../db/seed/demo-accounts.ts';
 import { forgetCachedSessions, forwardSessionRefresh } from './session.ts';
-import { buyerPricing } from '../business/buyer-status.ts';
-import { isOperator } from '../business/operators.ts';
-import { isSeller } from '../dashboard/dashboard.service.ts';
+import { buyerPricing, isOperator } from '../business/index.ts';
+import { isSeller } from '../dashboard/index.ts';
 import { registerAuthRoutes } from './auth.routes.ts';
 import { deleteAccount, listSessions, signOutOtherSessions } from './accounts.service.ts';
 

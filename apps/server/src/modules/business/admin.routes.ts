@@ -17,7 +17,7 @@ import type { SessionUser } from '../accounts/session.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { approveVerification, listAudit, listVerifications, readVerificationDocument, rejectVerification } from './admin.service.ts';
 import { sendDocument } from './document-reply.ts';
-import { verificationNotifier } from '../notifications/notify.ts';
+import { verificationNotifier } from '../notifications/index.ts';
 
 const tags = ['admin'];
 const idParams = z.object({ id: z.string() });

@@ -14,7 +14,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../lib/define-route.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { readIdempotencyKey } from '../orders/orders.routes.ts';
+import { readIdempotencyKey } from '../orders/index.ts';
 import { addCartLines, findSkus, getCart, removeCartLine, setCartLine, type CartContext } from './cart.service.ts';
 import { checkout } from './checkout.service.ts';
 
