@@ -173,6 +173,12 @@ describe('database outage: PostgreSQL stops in the middle of load', () => {
     const linesByMessage = countLogLinesByMessage(server.output());
     console.log(`[outage] log lines at warn and above over ${Math.round(elapsedMs / 1000)} s: ${JSON.stringify(Object.fromEntries(linesByMessage))}`);
     for (const [message, lines] of linesByMessage) {
+      // Without SMTP_URL each e-mail (here the accounts' confirmations) is one warning by design, however
+      // fast the run: a count of messages, not a failure repeated, so the window bound does not apply.
+      if (message.startsWith('e-mail not sent: SMTP_URL is not set')) {
+        expect(lines, message).toBeLessThanOrEqual(catalog.buyers.length + 1);
+        continue;
+      }
       expect(lines, `"${message}" logged ${lines} times in ${elapsedMs} ms`).toBeLessThanOrEqual(allowedPerMessage);
     }
   }, 600_000);
