@@ -1,5 +1,5 @@
 import type { AppContext } from './context.ts';
-import { runOrderSweep } from './modules/orders/sales.service.ts';
+import { runOrderSweep } from './modules/orders/index.ts';
 import { IMPORT_ROWS_SWEEP_MS, runCatalogJobs, sweepImportRows } from './modules/catalog/index.ts';
 import { createSmtpTransport, deliverDueEmails, PRUNE_INTERVAL_MS, pruneSentEmails, type MailTransport } from './modules/notifications/mail-deliverer.ts';
 import { runExpirySweep, SWEEP_EVERY_MS } from './modules/business/expiry-sweep.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { emailOutbox } from '../../src/db/schema/orders.ts';
+import { emailOutbox } from '../../src/db/schema/notifications.ts';
 import type { Address } from '@bulkcart/contracts';
 import { session, user } from '../../src/db/schema/auth.ts';
 import { shipToAddresses } from '../../src/db/schema/orders.ts';

@@ -1,6 +1,7 @@
 export * from './auth.ts';
 export * from './catalog.ts';
 export * from './orders.ts';
+export * from './notifications.ts';
 export * from './rate-limits.ts';
 export * from './search.ts';
 export * from './business.ts';

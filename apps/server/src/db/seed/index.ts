@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { products, sellerSettings, user } from '../schema/index.ts';
 import { businessProfiles } from '../schema/business.ts';
-import { emailOutbox } from '../schema/orders.ts';
+import { emailOutbox } from '../schema/notifications.ts';
 import { DEMO_BUYER, DEMO_OPERATOR, DEMO_SELLER, DEMO_SELLERS } from './demo-accounts.ts';
 import { buildDemoCatalog, DEMO_SELLER_OF_CATEGORY } from './demo-catalog.ts';
 import { seedDemoHistory } from './demo-history.ts';

@@ -1,7 +1,7 @@
 import { paths } from '@bulkcart/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { emailOutbox } from '../../db/schema/orders.ts';
+import { emailOutbox } from '../../db/schema/notifications.ts';
 
 /**
  * The e-mails of an account's own life: confirm the address, reset the password, confirm a new

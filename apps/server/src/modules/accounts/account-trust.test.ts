@@ -8,7 +8,7 @@ import { seedProduct } from '../../../test/helpers/products.ts';
 import { readableText, startSmtp } from '../../../test/helpers/smtp.ts';
 import { queryRows } from '../../db/rows.ts';
 import { user as userTable, verification } from '../../db/schema/auth.ts';
-import { emailOutbox } from '../../db/schema/orders.ts';
+import { emailOutbox } from '../../db/schema/notifications.ts';
 import { createSmtpTransport, deliverDueEmails } from '../notifications/mail-deliverer.ts';
 import { RESET_REQUESTED_MESSAGE } from './auth.routes.ts';
 

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { profileColumns, readDocument, toBusinessProfile, type ProfileView, type StoredDocument } from './business.service.ts';
-import type { Notice, Notify } from './expiry-sweep.ts';
+import type { Notice, Notify } from '../notifications/index.ts';
 
 /**
  * The operators' side (docs/decisions/014-business-verification.md): the queue, the decisions and

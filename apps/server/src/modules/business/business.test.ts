@@ -29,7 +29,7 @@ import {
 } from '../../../test/helpers/business.ts';
 import { businessDocuments, businessProfiles, verificationAudit } from '../../db/schema/business.ts';
 import { DOCUMENT_UPLOADS_AT_ONCE, DOCUMENT_UPLOADS_PER_HOUR, documentUploadsInFlight } from './business.routes.ts';
-import { emailOutbox, notifications } from '../../db/schema/orders.ts';
+import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
 import { DOCUMENT_REFUSALS } from './document-sniff.ts';
 import { samePermitQuery } from './admin.service.ts';
 import { queryRows } from '../../db/rows.ts';

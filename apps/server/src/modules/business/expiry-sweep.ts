@@ -2,6 +2,7 @@ import { and, eq, gt, lte, or, isNull, ne, sql } from 'drizzle-orm';
 import { utcToday } from '@bulkcart/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
+import type { Notice, Notify } from '../notifications/index.ts';
 
 /**
  * Permits that lapse (docs/decisions/014-business-verification.md). A verified buyer whose permit
@@ -10,18 +11,6 @@ import { businessProfiles } from '../../db/schema/business.ts';
  * two processes sweeping at once, send it exactly once: the second UPDATE waits for the first's row
  * lock, re-checks its WHERE and finds nothing left to claim.
  */
-
-export interface Notice {
-  kind: 'verification-expiring' | 'verification-expired' | 'verification-approved' | 'verification-rejected';
-  title: string;
-  body: string;
-}
-
-/**
- * How a notice reaches the buyer. It runs inside the transaction that claims the notice (`tx`), so a
- * notifications table written through `tx` commits with the claim or not at all.
- */
-export type Notify = (userId: string, notice: Notice, tx: Tx) => Promise<void>;
 
 /** Records nothing: for unit use; background.ts passes the notifications module's verificationNotifier. */
 export const recordNothing: Notify = async () => {};

@@ -7,7 +7,7 @@ import { asUser, signUpUser, TEST_SHIP_TO, type TestUser } from '../../../test/h
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { checkout, getCart, setLine } from '../../../test/helpers/cart.ts';
 import { products } from '../../db/schema/catalog.ts';
-import { notifications } from '../../db/schema/orders.ts';
+import { notifications } from '../../db/schema/notifications.ts';
 import { queryRows } from '../../db/rows.ts';
 
 async function countOrdersOf(env: TestEnv, buyer: TestUser): Promise<number> {

@@ -10,7 +10,7 @@ import { checkout, setLine } from '../../../test/helpers/cart.ts';
 import { expectRollupToMatchOrders } from '../../../test/helpers/dashboard-rollup.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
-import { runOrderSweep } from '../orders/sales.service.ts';
+import { runOrderSweep } from '../orders/order-sweep.ts';
 import { periodRanges } from './dashboard-period.ts';
 
 /**

@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, TEST_SHIP_TO, type TestUser } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { orderEvents, orders } from '../../db/schema/orders.ts';
-import { runOrderSweep } from '../orders/sales.service.ts';
+import { runOrderSweep } from '../orders/order-sweep.ts';
 
 /**
  * The seller's dashboard: known orders placed, accepted, shipped, cancelled, declined and expired at

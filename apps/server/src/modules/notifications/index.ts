@@ -1,2 +1,2 @@
-/** What other modules may use of notifications: writing them, and the verification notifier. */
-export { notificationRows, verificationNotifier, writeNotifications, type NotificationToWrite } from './notify.ts';
+/** What other modules may use of notifications: writing them, and the verification notifier with its notice types. */
+export { notificationRows, verificationNotifier, writeNotifications, type Notice, type NotificationToWrite, type Notify } from './notify.ts';

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
-import { emailOutbox } from '../../db/schema/orders.ts';
+import { emailOutbox } from '../../db/schema/notifications.ts';
 import { holdingLease, PROCESS_CLAIMER, type Claimant } from '../../lib/lease.ts';
 
 /** What the deliverer needs of a mail transport (nodemailer's, or a test's). */

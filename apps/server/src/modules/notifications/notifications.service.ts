@@ -2,7 +2,7 @@ import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Notification, NotificationKind, OrderStatus } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { notifications, type NotificationRow } from '../../db/schema/orders.ts';
+import { notifications, type NotificationRow } from '../../db/schema/notifications.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';

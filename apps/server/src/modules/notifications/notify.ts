@@ -5,8 +5,20 @@ import { paths } from '@bulkcart/contracts/routes';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
-import { emailOutbox, notifications } from '../../db/schema/orders.ts';
-import type { Notify } from '../business/index.ts';
+import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
+
+/** A notice about a user's account (a permit's review or expiry, decision 014), not about an order. */
+export interface Notice {
+  kind: 'verification-expiring' | 'verification-expired' | 'verification-approved' | 'verification-rejected';
+  title: string;
+  body: string;
+}
+
+/**
+ * How a notice reaches the buyer. It runs inside the transaction that claims the notice (`tx`), so a
+ * notifications table written through `tx` commits with the claim or not at all.
+ */
+export type Notify = (userId: string, notice: Notice, tx: Tx) => Promise<void>;
 
 export interface NotificationToWrite {
   userId: string;

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { bearer, insertBuyers, type QuickBuyer } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
-import { runOrderSweep } from './sales.service.ts';
+import { runOrderSweep } from './order-sweep.ts';
 
 /**
  * Transitions racing each other, on PostgreSQL only (PGlite runs one transaction at a time), over

@@ -4,7 +4,7 @@ import { ORDER_MESSAGES, shipByWindow, type Notification, type Order, type Sales
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, TEST_SHIP_TO, type TestUser } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
-import { runOrderSweep } from './sales.service.ts';
+import { runOrderSweep } from './order-sweep.ts';
 
 type Who = { cookie: string } | Record<string, never>;
 const DAY = 86_400_000;

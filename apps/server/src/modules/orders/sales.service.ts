@@ -1,7 +1,5 @@
-import { and, count, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
-  addBusinessDays,
-  ORDER_MESSAGES,
   ORDER_STATUSES,
   OPEN_ORDER_STATUSES,
   shipByWindow,
@@ -17,7 +15,6 @@ import {
   type ShipOrderInput,
 } from '@bulkcart/contracts';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
@@ -25,7 +22,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import { isVerifiedBuyer, verifiedBuyers } from '../business/index.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
-import { applyTransition, notifyEvent, orderNotFound, wrongStatus, type Transition } from './order-workflow.ts';
+import { applyTransition, orderNotFound, wrongStatus, type Transition } from './order-workflow.ts';
 import { parseOrderId, type OrdersContext } from './orders.service.ts';
 
 /** The desk's answers: the orders, each with its buyer's verified badge (one query per page). */
@@ -197,66 +194,4 @@ export async function countOpenOrders(ctx: Pick<OrdersContext, 'db' | 'user'>, i
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(eq(orderLines.productId, productId), inArray(orders.status, [...OPEN_ORDER_STATUSES])));
   return { count: Number(row?.count ?? 0) };
-}
-
-/** The instant a placed order runs out of time: three business days after it was placed. */
-export function acceptDeadline(placedAt: Date): Date {
-  return addBusinessDays(placedAt, 3);
-}
-
-const SWEEP_BATCH = 100;
-
-/**
- * One pass of the order sweep (docs/product/rules.md#orders), run by every server process on an
- * interval. Each order is handled by one guarded update, so processes sweeping at once never cancel,
- * restock or notify an order twice: the loser's update waits for the winner's lock, then matches
- * nothing. `now` is the injectable clock.
- *  1. Placed orders three business days old are cancelled "Not accepted in time", stock returned.
- *  2. Accepted orders past their ship-by date are told late, once (late_notified_at).
- */
-export async function runOrderSweep(db: Db, config: Config, now: Date): Promise<{ cancelled: number; late: number }> {
-  // Three business days are at least three calendar days: that bound finds the candidates by index.
-  const oldEnough = new Date(now.getTime() - 3 * 86_400_000);
-  const candidates = await db
-    .select({ id: orders.id, createdAt: orders.createdAt })
-    .from(orders)
-    .where(and(eq(orders.status, 'placed'), lte(orders.createdAt, oldEnough)))
-    .orderBy(orders.createdAt)
-    .limit(SWEEP_BATCH);
-  let cancelled = 0;
-  for (const candidate of candidates) {
-    if (acceptDeadline(candidate.createdAt) > now) continue;
-    const row = await db.transaction((tx) =>
-      applyTransition(tx, config, {
-        orderId: candidate.id,
-        actor: { kind: 'system' },
-        from: 'placed',
-        to: 'cancelled',
-        set: { reason: ORDER_MESSAGES.notAcceptedInTime },
-        note: ORDER_MESSAGES.notAcceptedInTime,
-        restock: true,
-      }),
-    );
-    if (row) cancelled += 1;
-  }
-  const today = toIsoDate(now);
-  const lateCandidates = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'accepted'), isNull(orders.lateNotifiedAt), lt(orders.shipBy, today)))
-    .limit(SWEEP_BATCH);
-  let late = 0;
-  for (const candidate of lateCandidates) {
-    const row = await db.transaction(async (tx) => {
-      const [flagged] = await tx
-        .update(orders)
-        .set({ lateNotifiedAt: now, updatedAt: sql`now()` })
-        .where(and(eq(orders.id, candidate.id), eq(orders.status, 'accepted' satisfies OrderStatus), isNull(orders.lateNotifiedAt), lt(orders.shipBy, today)))
-        .returning();
-      if (flagged) await notifyEvent(tx, config, flagged, 'late', { kind: 'system' });
-      return flagged;
-    });
-    if (row) late += 1;
-  }
-  return { cancelled, late };
 }
