@@ -128,14 +128,16 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
  * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
  * ship-by date (all read from the index orders_seller_created_fulfilment_idx alone), and orders the
  * sweep cancelled for want of an answer (a count of the period's cancelled orders, apart, as the
- * reason is not in that index).
+ * reason is not in that index). The durations are `date_part`'s double precision seconds, what
+ * percentile_cont sorts anyway: `extract` answers numeric since PostgreSQL 14, and making then
+ * converting a numeric for each of the period's orders only cost time.
  */
 async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
           count(o.shipped_at)::int AS shipped,
           count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
           (SELECT count(*)::int FROM orders x
@@ -216,25 +218,19 @@ export async function getDashboard(ctx: DashboardContext, input: DashboardQuery)
   const now = ctx.clock();
   const ranges = periodRanges(input.period, now);
   const sellerId = ctx.user.id;
-  // Two lanes, each one read after another. On PostgreSQL the two reads that scan the period's orders
-  // (the buyers of both periods; the fulfilment medians: about 100 ms each over 12 months of 100,000
-  // orders) run side by side on two of the pool's connections, which about halves the wait when a core
-  // is free; the rest (a few hundred rollup rows each) follow in the same lanes. A dashboard never holds
-  // more than two connections, for about half as long as it held one before, so other requests keep
-  // the rest of the pool. PGlite has one connection and queues the lanes' queries one after another.
-  const [[buyers, sums, previousSums, series], [fulfilment, { top: topProducts, low: lowStock }, queue]] = await Promise.all([
-    (async () => [
-      await readBuyers(ctx.db, sellerId, ranges),
-      await readSums(ctx.db, sellerId, ranges.current),
-      await readSums(ctx.db, sellerId, ranges.previous),
-      await readSeries(ctx.db, sellerId, ranges),
-    ] as const)(),
-    (async () => [
-      await readFulfilment(ctx.db, sellerId, ranges.current),
-      await readProductSales(ctx.db, sellerId, ranges),
-      await readQueue(ctx.db, sellerId, toIsoDate(now)),
-    ] as const)(),
-  ]);
+  // One after another: on PGlite there is one connection anyway, and on PostgreSQL a dashboard should
+  // not take several of the pool's connections at once. Two lanes (buyers, sums and series on one
+  // connection; fulfilment, products and queue on another) were measured against this order in
+  // alternating rounds (docs/benchmarks.md) and won nothing at 12 months: PostgreSQL already scans the
+  // period's orders with parallel workers on this 2-core machine, so a second heavy read only takes
+  // turns with the first, while it would hold a second connection per dashboard.
+  const buyers = await readBuyers(ctx.db, sellerId, ranges);
+  const sums = await readSums(ctx.db, sellerId, ranges.current);
+  const previousSums = await readSums(ctx.db, sellerId, ranges.previous);
+  const series = await readSeries(ctx.db, sellerId, ranges);
+  const fulfilment = await readFulfilment(ctx.db, sellerId, ranges.current);
+  const { top: topProducts, low: lowStock } = await readProductSales(ctx.db, sellerId, ranges);
+  const queue = await readQueue(ctx.db, sellerId, toIsoDate(now));
   const kpis: DashboardKpis = { ...sums, ...buyers.current };
   const previous: DashboardKpis = { ...previousSums, ...buyers.previous };
   return {
