@@ -44,6 +44,35 @@ const featureBoundaries = features.map((feature) => {
   };
 });
 
+/**
+ * Server module walls (docs/architecture.md): a module imports another only through its index.ts, what
+ * it chose to show; the session (accounts/session.ts) is the one shared inside. One block per folder
+ * under modules/, so a new module is covered without editing this file. Tests may reach anywhere.
+ */
+const serverModules = readdirSync(new URL('./apps/server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverModuleWalls = serverModules.map((module) => {
+  const others = serverModules.filter((name) => name !== module).join('|');
+  return {
+    files: [`apps/server/src/modules/${module}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^\\.\\./(?:\\.\\./modules/)?(?!accounts/session\\.ts$)(?:${others})/(?!index\\.ts$)`,
+              message: `Modules import each other through their index.ts only: export what '${module}' needs from the other module's index.ts.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'apps/server/migrations/**'] },
   js.configs.recommended,
@@ -88,6 +117,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...serverModuleWalls,
   {
     files: ['apps/web/src/lib/router.tsx'],
     rules: { 'no-restricted-imports': ['error', { paths: [contractsIndex], patterns: [upwardImport] }] },

@@ -2,7 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from '../helpers/test-app.ts';
 import { signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
-import { CALLERS, clearFixtures, listApiRoutes, makeFixture, normaliseRoute, ROUTES, type Credentials } from './support/route-table.ts';
+import { routeTable } from '../../src/lib/define-route.ts';
+import { authExpectedBy, CALLERS, clearFixtures, listApiRoutes, makeFixture, normaliseRoute, ROUTES, type Credentials } from './support/route-table.ts';
 
 /**
  * Every /api route × {signed out, another user, the owner}. Each refusal must leave the database
@@ -52,5 +53,18 @@ describeEachDatabase('authorization matrix', (env) => {
     // The table must really hold the routes, or "nothing missing" would prove nothing.
     expect(registered).toEqual(expect.arrayContaining(['POST /api/order', 'GET /api/orders/:param', 'DELETE /api/order/:param', 'PATCH /api/products/:param']));
     expect(registered.filter((r) => !covered.has(r))).toEqual([]);
+  });
+
+  it("expects of every route what its definition's `auth` declares (lib/define-route.ts)", () => {
+    const defined = routeTable(env().routes);
+    expect(defined.length).toBeGreaterThan(60);
+    const mismatches = defined.flatMap((route) => {
+      const declared = route.auth === 'public' || route.auth === 'optional' ? 'anyone' : route.auth;
+      const key = normaliseRoute(`${route.method} ${route.url}`);
+      const cases = ROUTES.filter((c) => normaliseRoute(c.route.split(' (')[0] ?? '') === key);
+      if (cases.length === 0) return [`${key}: no case in route-table.ts`];
+      return cases.filter((c) => authExpectedBy(c.expected) !== declared).map((c) => `${c.route}: defined ${route.auth}, the case expects ${authExpectedBy(c.expected)}`);
+    });
+    expect(mismatches).toEqual([]);
   });
 });

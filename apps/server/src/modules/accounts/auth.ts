@@ -10,7 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/index.ts';
 import { createRepeatLimiter } from '../../lib/repeat-limiter.ts';
-import { isOperatorAddress } from '../business/operators.ts';
+import { isOperatorAddress } from '../business/index.ts';
 import {
   queueChangeEmailConfirmation,
   queueChangeEmailNotice,

@@ -8,9 +8,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { readSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { countAttempts } from '../../plugins/rate-limits/database-counters.ts';
 import { HOUR_MS, refuse } from '../../plugins/rate-limits/refusal.ts';
-import { routeContract } from '../../lib/route-schema.ts';
-import { parseInput } from '../../lib/validate.ts';
-import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
+import { defineRoute } from '../../lib/define-route.ts';
+import { requireVerifiedEmail } from '../accounts/session.ts';
 import { getBusinessProfile, readDocument, saveBusinessProfile, storeBusinessDocument } from './business.service.ts';
 import { sendDocument } from './document-reply.ts';
 import { sniffDocument, storedFileName } from './document-sniff.ts';
@@ -56,34 +55,38 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
     if (counted && counted.count > DOCUMENT_UPLOADS_PER_HOUR) throw refuse(counted.waitMs, 'document uploads from this account');
   }
 
-  app.get(
-    '/api/business',
-    routeContract({ summary: 'Your business profile and its verification status', tags, signedIn: true, response: { 200: businessProfileSchema } }),
-    async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      return getBusinessProfile(ctx.db, user.id);
-    },
-  );
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/business',
+    auth: 'signedIn',
+    summary: 'Your business profile and its verification status',
+    tags,
+    response: { 200: businessProfileSchema },
+    handler: ({ user }) => getBusinessProfile(ctx.db, user.id),
+  });
 
-  app.put(
-    '/api/business',
-    routeContract({ summary: 'Save your business profile', tags, signedIn: true, body: businessProfileInputSchema, response: { 200: businessProfileSchema } }),
-    async (request) => {
-      const user = await requireUser(ctx.auth, request);
-      requireVerifiedEmail(user, 'submit your business for verification');
-      const input = parseInput(businessProfileInputSchema, request.body);
-      return saveBusinessProfile(ctx.db, user.id, input);
-    },
-  );
+  defineRoute(app, ctx, {
+    method: 'PUT',
+    url: '/api/business',
+    auth: 'signedIn',
+    summary: 'Save your business profile',
+    tags,
+    body: businessProfileInputSchema,
+    response: { 200: businessProfileSchema },
+    beforeInput: ({ user }) => requireVerifiedEmail(user, 'submit your business for verification'),
+    handler: ({ user, body }) => saveBusinessProfile(ctx.db, user.id, body),
+  });
 
-  app.get(
-    '/api/business/document',
-    routeContract({ summary: 'Download your uploaded permit', tags, signedIn: true, response: {}, download: 'attachment' }),
-    async (request, reply) => {
-      const user = await requireUser(ctx.auth, request);
-      return sendDocument(reply, await readDocument(ctx.db, eq(businessProfiles.userId, user.id)));
-    },
-  );
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/business/document',
+    auth: 'signedIn',
+    summary: 'Download your uploaded permit',
+    tags,
+    response: {},
+    download: 'attachment',
+    handler: async ({ user, reply }) => sendDocument(reply, await readDocument(ctx.db, eq(businessProfiles.userId, user.id))),
+  });
 
   // Multipart only here: every other route keeps taking JSON alone.
   await app.register(async (scope) => {
@@ -91,29 +94,25 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
       limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 16 },
       throwFileSizeLimit: true,
     });
-    scope.post(
-      '/api/business/document',
-      {
-        ...routeContract({
-          summary: 'Upload your permit or license (PDF, PNG, JPEG or WebP, at most 5 MB); submits the profile for review',
-          tags,
-          signedIn: true,
-          multipartFile: DOCUMENT_FIELD,
-          response: { 200: businessProfileSchema },
-          errors: {
-            400: 'The multipart body was cut off or malformed',
-            409: 'Save your business details (PUT /api/business) before the document',
-            413: 'The file is larger than 5 MB',
-            415: 'Not multipart/form-data, or the file is not a PDF, PNG, JPEG or WebP by its contents',
-            429: `More than ${DOCUMENT_UPLOADS_PER_HOUR} uploads from this account in an hour (Retry-After says when to try again)`,
-            503: `${DOCUMENT_UPLOADS_AT_ONCE} uploads are being read by this server already (Retry-After: 5)`,
-          },
-        }),
-        onRequest: refuseDeclaredOversize(DOCUMENT_UPLOAD),
+    defineRoute(scope, ctx, {
+      method: 'POST',
+      url: '/api/business/document',
+      auth: 'signedIn',
+      summary: 'Upload your permit or license (PDF, PNG, JPEG or WebP, at most 5 MB); submits the profile for review',
+      tags,
+      multipartFile: DOCUMENT_FIELD,
+      response: { 200: businessProfileSchema },
+      errors: {
+        400: 'The multipart body was cut off or malformed',
+        409: 'Save your business details (PUT /api/business) before the document',
+        413: 'The file is larger than 5 MB',
+        415: 'Not multipart/form-data, or the file is not a PDF, PNG, JPEG or WebP by its contents',
+        429: `More than ${DOCUMENT_UPLOADS_PER_HOUR} uploads from this account in an hour (Retry-After says when to try again)`,
+        503: `${DOCUMENT_UPLOADS_AT_ONCE} uploads are being read by this server already (Retry-After: 5)`,
       },
-      async (request) => {
-        const user = await requireUser(ctx.auth, request);
-        requireVerifiedEmail(user, 'submit your business for verification');
+      onRequest: refuseDeclaredOversize(DOCUMENT_UPLOAD),
+      beforeInput: ({ user }) => requireVerifiedEmail(user, 'submit your business for verification'),
+      handler: async ({ user, request }) => {
         if (inFlight.count >= DOCUMENT_UPLOADS_AT_ONCE) throw busy();
         inFlight.count += 1;
         try {
@@ -125,6 +124,6 @@ export async function registerBusinessRoutes(app: FastifyInstance, ctx: AppConte
           inFlight.count -= 1;
         }
       },
-    );
+    });
   });
 }

@@ -10,7 +10,7 @@ import {
   type CartProblem,
   type PriceBreakCents,
 } from '@bulkcart/contracts';
-import { largestBuyable, UNPRICED_TEXT, wholeCasesText } from '../orders/purchase-rules.ts';
+import { largestBuyable, UNPRICED_TEXT, wholeCasesText } from '../orders/index.ts';
 
 /**
  * A cart priced as the checkout would charge it now (docs/decisions/017-cart-and-checkout.md): pure,

@@ -21,9 +21,9 @@ import { cartLines } from '../../db/schema/cart.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { buyerPricing } from '../business/buyer-status.ts';
+import { buyerPricing } from '../business/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced } from '../orders/purchase-rules.ts';
+import { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced } from '../orders/index.ts';
 import { priceCart, toCart, type BuyableProduct, type PricedCart, type SellerInfo, type StoredLine } from './cart-pricing.ts';
 import { lockCart, selectBuyableProducts, selectCartLines, selectProductsBySku, selectSellers } from './cart.queries.ts';
 

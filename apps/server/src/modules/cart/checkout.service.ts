@@ -5,12 +5,10 @@ import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts'
 import { orders } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
-import { buyerPricing } from '../business/buyer-status.ts';
-import type { NotificationToWrite } from '../notifications/notify.ts';
-import { loadOrders } from '../orders/order-answer.ts';
+import { buyerPricing } from '../business/index.ts';
+import type { NotificationToWrite } from '../notifications/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { assertCanBuy, resolveShipTo } from '../orders/orders.service.ts';
-import { draftOrder, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from '../orders/place-order.ts';
+import { assertCanBuy, draftOrder, loadOrders, resolveShipTo, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from '../orders/index.ts';
 import { slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';

@@ -4,9 +4,8 @@ import { CART_LIMITS, CART_TEXT, type CartAddResult, type CreateListInput, type 
 import { orderListLines, orderLists, type OrderListLineRow, type OrderListRow } from '../../db/schema/cart.ts';
 import { orderLines, orders } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { buyerPricing } from '../business/buyer-status.ts';
-import { orderNotFound } from '../orders/order-workflow.ts';
-import { parseOrderId } from '../orders/orders.service.ts';
+import { buyerPricing } from '../business/index.ts';
+import { orderNotFound, parseOrderId } from '../orders/index.ts';
 import { priceCart, toCartLine, type StoredLine } from './cart-pricing.ts';
 import { lockCart, selectBuyableProducts, selectSellers } from './cart.queries.ts';
 import { addRows, parseProductId, productNotFound, refusalFor, type CartContext } from './cart.service.ts';

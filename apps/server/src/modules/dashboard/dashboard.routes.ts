@@ -2,10 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardQuerySchema, dashboardSchema, ordersExportQuerySchema } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { defineRoute } from '../../lib/define-route.ts';
 import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
-import { routeContract } from '../../lib/route-schema.ts';
-import { requireUser } from '../accounts/session.ts';
+import type { SessionUser } from '../accounts/session.ts';
 import { getDashboard, getDashboardSeries, type DashboardContext } from './dashboard.service.ts';
 import { exportOrders, exportSeries } from './orders-export.service.ts';
 
@@ -23,50 +22,49 @@ function sendCsv(reply: FastifyReply, filename: string, body: Readable): Fastify
 /** The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): always the session's own orders. */
 export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Figures and exports tolerate a moment's lag: they read the replica when there is one (read-routing.ts).
-  const as = async (request: FastifyRequest): Promise<DashboardContext> => ({ db: ctx.reads.dbFor(request), clock: ctx.clock, user: await requireUser(ctx.auth, request) });
+  const as = (request: FastifyRequest, user: SessionUser): DashboardContext => ({ db: ctx.reads.dbFor(request), clock: ctx.clock, user });
 
-  app.get(
-    '/api/seller/dashboard',
-    routeContract({
-      summary: 'How your sales are doing over a period ending today, and what needs doing now',
-      tags,
-      signedIn: true,
-      querystring: dashboardQuerySchema,
-      response: { 200: dashboardSchema },
-    }),
-    async (request) => {
-      const seller = await as(request);
-      const query = parseInput(dashboardQuerySchema, request.query);
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/seller/dashboard',
+    auth: 'signedIn',
+    summary: 'How your sales are doing over a period ending today, and what needs doing now',
+    tags,
+    querystring: dashboardQuerySchema,
+    response: { 200: dashboardSchema },
+    handler: ({ user, query, request }) => {
+      const seller = as(request, user);
       return ctx.reads.read(request, (db) => getDashboard({ ...seller, db }, query));
     },
-  );
+  });
 
-  app.get(
-    '/api/seller/dashboard.csv',
-    routeContract({ summary: "The sales chart's figures as CSV (one row a bucket)", tags, signedIn: true, querystring: dashboardQuerySchema, response: {}, download: 'attachment', errors: EXPORT_LIMIT_ERRORS }),
-    async (request, reply) => {
-      const seller = await as(request);
-      const query = parseInput(dashboardQuerySchema, request.query);
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/seller/dashboard.csv',
+    auth: 'signedIn',
+    summary: "The sales chart's figures as CSV (one row a bucket)",
+    tags,
+    querystring: dashboardQuerySchema,
+    response: {},
+    download: 'attachment',
+    errors: EXPORT_LIMIT_ERRORS,
+    handler: async ({ user, query, request, reply }) => {
+      const seller = as(request, user);
       const points = await ctx.reads.read(request, (db) => getDashboardSeries({ ...seller, db }, query));
       return sendCsv(reply, `sales-${query.period}.csv`, exportSeries(points));
     },
-  );
+  });
 
-  app.get(
-    '/api/seller/orders.csv',
-    routeContract({
-      summary: 'Your orders placed between two dates (UTC, both included) as CSV, one row per order line',
-      tags,
-      signedIn: true,
-      querystring: ordersExportQuerySchema,
-      response: {},
-      download: 'attachment',
-      errors: EXPORT_LIMIT_ERRORS,
-    }),
-    async (request, reply) => {
-      const seller = await as(request);
-      const query = parseInput(ordersExportQuerySchema, request.query);
-      return sendCsv(reply, `orders-${query.from}-to-${query.to}.csv`, exportOrders(seller, query));
-    },
-  );
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/seller/orders.csv',
+    auth: 'signedIn',
+    summary: 'Your orders placed between two dates (UTC, both included) as CSV, one row per order line',
+    tags,
+    querystring: ordersExportQuerySchema,
+    response: {},
+    download: 'attachment',
+    errors: EXPORT_LIMIT_ERRORS,
+    handler: ({ user, query, request, reply }) => sendCsv(reply, `orders-${query.from}-to-${query.to}.csv`, exportOrders(as(request, user), query)),
+  });
 }

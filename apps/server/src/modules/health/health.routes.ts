@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { routeContract } from '../../lib/route-schema.ts';
+import { defineRoute } from '../../lib/define-route.ts';
 
 const replicaSchema = z
   .object({
@@ -25,13 +25,21 @@ export const HEALTH_ROUTES: readonly string[] = ['/api/health'];
  * check: reads go to the primary meanwhile, so the process still serves every request.
  */
 export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/health', routeContract({ summary: 'Whether the server and its databases answer', tags: ['health'], response: { 200: healthSchema } }), async () => {
-    try {
-      await ctx.database.ping();
-    } catch {
-      throw new AppError('UNAVAILABLE', 'The database is not answering.', { title: 'Service unavailable' });
-    }
-    const replica = ctx.reads.replicaHealth();
-    return { status: 'ok' as const, db: 'ok' as const, databases: { primary: 'ok' as const, ...(replica ? { replica: { state: replica.state, lagMs: replica.lagMs === null ? null : Math.round(replica.lagMs) } } : {}) } };
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/health',
+    auth: 'public',
+    summary: 'Whether the server and its databases answer',
+    tags: ['health'],
+    response: { 200: healthSchema },
+    handler: async () => {
+      try {
+        await ctx.database.ping();
+      } catch {
+        throw new AppError('UNAVAILABLE', 'The database is not answering.', { title: 'Service unavailable' });
+      }
+      const replica = ctx.reads.replicaHealth();
+      return { status: 'ok' as const, db: 'ok' as const, databases: { primary: 'ok' as const, ...(replica ? { replica: { state: replica.state, lagMs: replica.lagMs === null ? null : Math.round(replica.lagMs) } } : {}) } };
+    },
   });
 }

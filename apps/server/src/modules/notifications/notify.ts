@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
-import type { Notify } from '../business/expiry-sweep.ts';
+import type { Notify } from '../business/index.ts';
 
 
 export interface NotificationToWrite {

@@ -6,7 +6,7 @@ import { user } from '../../db/schema/auth.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orderEvents, orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { writeNotifications, type NotificationToWrite } from '../notifications/notify.ts';
+import { writeNotifications, type NotificationToWrite } from '../notifications/index.ts';
 import type { SessionUser } from '../accounts/session.ts';
 
 

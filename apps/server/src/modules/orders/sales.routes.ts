@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   acceptOrderInputSchema,
@@ -13,85 +13,88 @@ import {
   type Sale,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { defineRoute } from '../../lib/define-route.ts';
 import { sendPage } from '../../lib/pagination.ts';
-import { routeContract } from '../../lib/route-schema.ts';
-import { requireUser } from '../accounts/session.ts';
+import type { SessionUser } from '../accounts/session.ts';
 import type { OrdersContext } from './orders.service.ts';
 import { acceptSale, acceptSales, countSales, declineSale, deliverSale, getSale, listSales, shipSale } from './sales.service.ts';
 
 const tags = ['sales'];
 const idParams = z.object({ id: z.string() });
-type IdParams = { Params: { id: string } };
 
 /** The seller's order desk (docs/decisions/012-order-workflow.md): orders of the seller's products. */
 export async function registerSalesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const as = async (request: FastifyRequest): Promise<OrdersContext> => ({
-    db: ctx.db,
-    config: ctx.config,
-    clock: ctx.clock,
-    user: await requireUser(ctx.auth, request),
-  });
+  const as = (user: SessionUser): OrdersContext => ({ db: ctx.db, config: ctx.config, clock: ctx.clock, user });
 
-  app.get(
-    '/api/sales',
-    routeContract({ summary: 'One page of orders of your products, newest first', tags, signedIn: true, querystring: salesListQuerySchema, response: { 200: saleListSchema } }),
-    async (request, reply) => {
-      const sales = await as(request);
-      const query = parseInput(salesListQuerySchema, request.query);
-      const page = await listSales(sales, query);
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sales',
+    auth: 'signedIn',
+    summary: 'One page of orders of your products, newest first',
+    tags,
+    querystring: salesListQuerySchema,
+    response: { 200: saleListSchema },
+    handler: async ({ user, query, reply }) => {
+      const page = await listSales(as(user), query);
       return sendPage(reply, '/api/sales', { limit: query.limit, status: query.status }, page);
     },
-  );
+  });
 
-  app.post(
-    '/api/sales/accept',
-    routeContract({
-      summary: 'Accept several placed orders with one ship-by date; each one refused says why',
-      tags,
-      signedIn: true,
-      body: acceptOrdersInputSchema,
-      response: { 200: acceptOrdersAnswerSchema },
-    }),
-    async (request) => acceptSales(await as(request), parseInput(acceptOrdersInputSchema, request.body)),
-  );
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/sales/accept',
+    auth: 'signedIn',
+    summary: 'Accept several placed orders with one ship-by date; each one refused says why',
+    tags,
+    body: acceptOrdersInputSchema,
+    response: { 200: acceptOrdersAnswerSchema },
+    handler: ({ user, body }) => acceptSales(as(user), body),
+  });
 
-  app.get(
-    '/api/sales/counts',
-    routeContract({ summary: 'How many of your orders are in each status', tags, signedIn: true, response: { 200: salesCountsSchema } }),
-    async (request) => countSales(await as(request)),
-  );
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sales/counts',
+    auth: 'signedIn',
+    summary: 'How many of your orders are in each status',
+    tags,
+    response: { 200: salesCountsSchema },
+    handler: ({ user }) => countSales(as(user)),
+  });
 
-  app.get<IdParams>(
-    '/api/sales/:id',
-    routeContract({ summary: 'One order of your products', tags, signedIn: true, params: idParams, response: { 200: saleSchema } }),
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/sales/:id',
+    auth: 'signedIn',
+    summary: 'One order of your products',
+    tags,
+    params: idParams,
+    response: { 200: saleSchema },
     // `/api/sales/` (what `/api/sales/.` resolves to) has an empty id: plugins/canonical-path.ts answers 404 first.
-    async (request) => getSale(await as(request), { id: request.params.id }),
-  );
+    handler: ({ user, params }) => getSale(as(user), { id: params.id }),
+  });
 
-  /**
-   * A seller's action on one order: POST /api/sales/{id}/{action}, its body (if it takes one) validated
-   * by its contract schema, answered with the order as it now is.
-   */
-  const sellerAction = <Input extends object>(
+  /** A seller's action on one order: POST /api/sales/{id}/{action}, answered with the order as it now is. */
+  const sellerAction = <B extends z.ZodType<object> | undefined>(
     action: 'accept' | 'decline' | 'ship' | 'deliver',
     summary: string,
-    body: z.ZodType<Input> | null,
-    run: (sales: OrdersContext, input: { id: string } & Input) => Promise<Sale>,
+    body: B,
+    run: (sales: OrdersContext, input: { id: string } & (B extends z.ZodType<object> ? z.output<B> : object)) => Promise<Sale>,
   ) =>
-    app.post<IdParams>(
-      `/api/sales/:id/${action}`,
-      routeContract({ summary, tags, signedIn: true, params: idParams, ...(body ? { body } : {}), response: { 200: saleSchema } }),
-      async (request) => {
-        const sales = await as(request);
-        const input = body ? parseInput(body, request.body) : ({} as Input);
-        return run(sales, { id: request.params.id, ...input });
-      },
-    );
+    defineRoute(app, ctx, {
+      method: 'POST',
+      url: `/api/sales/:id/${action}`,
+      auth: 'signedIn',
+      summary,
+      tags,
+      params: idParams,
+      body,
+      response: { 200: saleSchema },
+      handler: ({ user, params, body: input }) => run(as(user), { id: params.id, ...(input ?? {}) } as Parameters<typeof run>[1]),
+    });
 
   sellerAction('accept', 'Accept a placed order with a ship-by date', acceptOrderInputSchema, acceptSale);
   sellerAction('decline', 'Decline a placed order with a reason; its stock returns', declineOrderInputSchema, declineSale);
   sellerAction('ship', 'Mark an accepted order shipped, with carrier and tracking', shipOrderInputSchema, shipSale);
   // Takes no body; anything sent is ignored.
-  sellerAction<object>('deliver', 'Mark a shipped order delivered', null, deliverSale);
+  sellerAction('deliver', 'Mark a shipped order delivered', undefined, deliverSale);
 }

@@ -23,7 +23,7 @@ import { products } from '../../db/schema/catalog.ts';
 import { orderLines, orders, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
-import { isVerifiedBuyer, verifiedBuyers } from '../business/buyer-status.ts';
+import { isVerifiedBuyer, verifiedBuyers } from '../business/index.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, notifyEvent, orderNotFound, wrongStatus, type Transition } from './order-workflow.ts';
 import { parseOrderId, type OrdersContext } from './orders.service.ts';

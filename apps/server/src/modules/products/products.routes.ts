@@ -12,10 +12,9 @@ import {
   type ProductListQuery,
 } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
-import { parseInput } from '../../lib/validate.ts';
+import { defineRoute } from '../../lib/define-route.ts';
 import { nextPageLink, sendPage } from '../../lib/pagination.ts';
-import { requireUser, requireVerifiedEmail } from '../accounts/session.ts';
-import { routeContract } from '../../lib/route-schema.ts';
+import { requireVerifiedEmail } from '../accounts/session.ts';
 import { sendSharedAnswer, shareAnswer } from '../../lib/shared-answer.ts';
 import {
   addProduct,
@@ -27,8 +26,6 @@ import {
   listTopProducts,
   updateProduct,
 } from './products.service.ts';
-
-type IdParams = { Params: { id: string } };
 
 /** The filters a next-page link keeps. */
 function linkParamsOf(query: ProductListQuery) {
@@ -47,67 +44,108 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
   // Public reads: requests arriving together share one query and one serialised answer
   // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema. They and
   // the seller's own list read the replica when there is one (plugins/read-routing.ts).
-  app.get('/api/topproduct', routeContract({ summary: 'The featured products: the 8 best rated', tags, response: { 200: productListSchema } }), async (request, reply) => {
-    const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
-    return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/topproduct',
+    auth: 'public',
+    summary: 'The featured products: the 8 best rated',
+    tags,
+    response: { 200: productListSchema },
+    handler: async ({ request, reply }) => {
+      const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
+      return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
+    },
   });
 
-  app.get('/api/allproduct', routeContract({ summary: 'One page of the catalog, newest first', tags, querystring: productListQuerySchema, response: { 200: productListSchema } }), async (request, reply) => {
-    const query = parseInput(productListQuerySchema, request.query);
-    const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
-    return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), () => nextPageLink('/api/allproduct', linkParamsOf(query), page)));
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/allproduct',
+    auth: 'public',
+    summary: 'One page of the catalog, newest first',
+    tags,
+    querystring: productListQuerySchema,
+    response: { 200: productListSchema },
+    handler: async ({ query, request, reply }) => {
+      const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
+      return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), () => nextPageLink('/api/allproduct', linkParamsOf(query), page)));
+    },
   });
 
-  app.get<IdParams>('/api/product/:id', routeContract({ summary: 'One product', tags, params: idParams, response: { 200: productSchema } }), async (request, reply) => {
-    const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: request.params.id }));
-    return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/product/:id',
+    auth: 'public',
+    summary: 'One product',
+    tags,
+    params: idParams,
+    response: { 200: productSchema },
+    handler: async ({ params, request, reply }) => {
+      const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: params.id }));
+      return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
+    },
   });
 
-  app.get<{ Params: { email: string } }>(
-    '/api/products/:email',
-    routeContract({
-      summary: 'One page of your own products, newest first, optionally searched and filtered by stock',
-      tags,
-      signedIn: true,
-      params: emailParams,
-      querystring: myProductsQuerySchema,
-      response: { 200: productListSchema },
-    }),
-    async (request, reply) => {
-    const user = await requireUser(ctx.auth, request);
-    const query = parseInput(myProductsQuerySchema, request.query);
-    const page = await ctx.reads.read(request, (db) => listOwnProducts({ db, user }, { email: request.params.email, query }));
-    return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, { ...linkParamsOf(query), q: query.q, stock: query.stock }, page);
+  defineRoute(app, ctx, {
+    method: 'GET',
+    url: '/api/products/:email',
+    auth: 'signedIn',
+    summary: 'One page of your own products, newest first, optionally searched and filtered by stock',
+    tags,
+    params: emailParams,
+    querystring: myProductsQuerySchema,
+    response: { 200: productListSchema },
+    handler: async ({ user, params, query, request, reply }) => {
+      const page = await ctx.reads.read(request, (db) => listOwnProducts({ db, user }, { email: params.email, query }));
+      return sendPage(reply, `/api/products/${encodeURIComponent(user.email)}`, { ...linkParamsOf(query), q: query.q, stock: query.stock }, page);
+    },
   });
 
-  app.post('/api/addproduct', routeContract({ summary: 'List a new product', tags, signedIn: true, body: addProductInputSchema, response: { 201: productSchema } }), async (request, reply) => {
-    const user = await requireUser(ctx.auth, request);
-    if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(user, 'list products');
-    const input = parseInput(addProductInputSchema, request.body);
-    const product = await addProduct({ db: ctx.db, user }, input);
-    return reply.status(201).send(product);
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/addproduct',
+    auth: 'signedIn',
+    summary: 'List a new product',
+    tags,
+    body: addProductInputSchema,
+    response: { 201: productSchema },
+    beforeInput: ({ user }) => {
+      if (ctx.config.requireVerifiedSellers) requireVerifiedEmail(user, 'list products');
+    },
+    handler: async ({ user, body, reply }) => reply.status(201).send(await addProduct({ db: ctx.db, user }, body)),
   });
 
-  app.put<IdParams>(
-    '/api/updateproduct/:id',
-    routeContract({ summary: 'Replace your product', tags, signedIn: true, params: idParams, body: updateProductInputSchema, response: { 200: productSchema } }),
-    async (request) => {
-    const user = await requireUser(ctx.auth, request);
-    const product = parseInput(updateProductInputSchema, request.body);
-    return updateProduct({ db: ctx.db, user }, { id: request.params.id, product });
+  defineRoute(app, ctx, {
+    method: 'PUT',
+    url: '/api/updateproduct/:id',
+    auth: 'signedIn',
+    summary: 'Replace your product',
+    tags,
+    params: idParams,
+    body: updateProductInputSchema,
+    response: { 200: productSchema },
+    handler: ({ user, params, body }) => updateProduct({ db: ctx.db, user }, { id: params.id, product: body }),
   });
 
-  app.delete<IdParams>('/api/product/:id', routeContract({ summary: 'Delete your product', tags, signedIn: true, params: idParams, response: { 200: deletedProductSchema } }), async (request) => {
-    const user = await requireUser(ctx.auth, request);
-    return deleteProduct({ db: ctx.db, user }, { id: request.params.id });
+  defineRoute(app, ctx, {
+    method: 'DELETE',
+    url: '/api/product/:id',
+    auth: 'signedIn',
+    summary: 'Delete your product',
+    tags,
+    params: idParams,
+    response: { 200: deletedProductSchema },
+    handler: ({ user, params }) => deleteProduct({ db: ctx.db, user }, { id: params.id }),
   });
 
-  app.patch<IdParams>(
-    '/api/products/:id',
-    routeContract({ summary: 'Adjust the stock of your product', tags, signedIn: true, params: idParams, body: stockAdjustmentInputSchema, response: { 200: productSchema } }),
-    async (request) => {
-    const user = await requireUser(ctx.auth, request);
-    const adjustment = parseInput(stockAdjustmentInputSchema, request.body);
-    return adjustStock({ db: ctx.db, user }, { id: request.params.id, adjustment });
+  defineRoute(app, ctx, {
+    method: 'PATCH',
+    url: '/api/products/:id',
+    auth: 'signedIn',
+    summary: 'Adjust the stock of your product',
+    tags,
+    params: idParams,
+    body: stockAdjustmentInputSchema,
+    response: { 200: productSchema },
+    handler: ({ user, params, body }) => adjustStock({ db: ctx.db, user }, { id: params.id, adjustment: body }),
   });
 }

@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { toProductJson } from './product-answer.ts';
-import { buildTsquery, searchWordsOf } from '../search/search-words.ts';
+import { buildTsquery, searchWordsOf } from '../search/index.ts';
 import { ManyKeyBatcher, SameKeyBatcher } from '../../lib/turn-batch.ts';
 import {
   adjustOwnedStock,

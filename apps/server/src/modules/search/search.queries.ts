@@ -3,7 +3,7 @@ import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { decodeColumns, nullColumns, queryRows, selectColumns } from '../../db/rows.ts';
 import { products, searchCatalogVersion, searchFacetCells } from '../../db/schema/index.ts';
-import { productPageColumns, type ProductRecord } from '../products/product-answer.ts';
+import { productPageColumns, type ProductRecord } from '../products/index.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
 

@@ -10,8 +10,7 @@ import {
   type Suggestion,
 } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { toProductJson } from '../products/product-answer.ts';
-import type { ProductRecord } from '../products/product-answer.ts';
+import { toProductJson, type ProductRecord } from '../products/index.ts';
 import { cachedAnswer, storeAnswer } from './search-cache.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search-cursor.ts';
 import {

@@ -724,6 +724,15 @@ export function normaliseRoute(route: string): string {
   return route.replace(/\{\w+\}/g, ':param').replace(/:\w+(\|:\w+)*/g, ':param');
 }
 
+/**
+ * Who a case says may call its route: nobody but an operator (a 404 to everyone), anyone signed in
+ * (401 when signed out), or anyone. lib/define-route.ts's `auth` of the route must say the same.
+ */
+export function authExpectedBy(expected: RouteCase['expected']): 'operator' | 'signedIn' | 'anyone' {
+  if (expected.signedOut === 404 && expected.other === 404 && expected.owner === 404) return 'operator';
+  return expected.signedOut === 401 ? 'signedIn' : 'anyone';
+}
+
 /** The app's route table (app.ts records every route as it is added) as `METHOD /path` lines. */
 export function listApiRoutes(table: RouteOptions[]): string[] {
   return table.flatMap((route) => {

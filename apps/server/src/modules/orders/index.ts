@@ -1,0 +1,7 @@
+/** What other modules (the cart's checkout and lists) may use of ordering; everything else is this module's own. */
+export { loadOrders } from './order-answer.ts';
+export { orderNotFound } from './order-workflow.ts';
+export { readIdempotencyKey } from './orders.routes.ts';
+export { assertCanBuy, parseOrderId, resolveShipTo } from './orders.service.ts';
+export { draftOrder, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from './place-order.ts';
+export { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced, UNPRICED_TEXT, wholeCasesText } from './purchase-rules.ts';
