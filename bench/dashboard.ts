@@ -25,7 +25,15 @@ import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '100000' }, runs: { type: 'string', default: '20' }, explain: { type: 'string', default: '12m' }, against: { type: 'string' }, rounds: { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '20' },
+    explain: { type: 'string', default: '12m' },
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+  },
+});
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 const NOW = new Date();
@@ -33,7 +41,9 @@ const SELLER = { id: 'bench-seller', name: 'Bench Seller', email: 'bench-seller@
 
 async function seed(pool: pg.Pool): Promise<void> {
   await pool.query(`INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, $2, $3, true)`, [SELLER.id, SELLER.name, SELLER.email]);
-  await pool.query(`INSERT INTO "user" (id, name, email, email_verified) SELECT 'bench-buyer-' || g, 'Buyer ' || g, 'bench-buyer-' || g || '@example.com', true FROM generate_series(1, 2000) g`);
+  await pool.query(
+    `INSERT INTO "user" (id, name, email, email_verified) SELECT 'bench-buyer-' || g, 'Buyer ' || g, 'bench-buyer-' || g || '@example.com', true FROM generate_series(1, 2000) g`,
+  );
   await pool.query(
     `INSERT INTO products (name, image, brandname, category, price_cents, mainquantity, minquantity, owner_id, owner_email)
      SELECT 'Bench product ' || g, '/favicon.svg', 'BenchBrand', 'Office Supplies & Stationery', 100 + g, 50 + (g * 37) % 5000, 1, $1, $2 FROM generate_series(1, 200) g`,
@@ -131,7 +141,9 @@ async function main(): Promise<void> {
     const logging = drizzle(pool, { schema, logger: { logQuery: (sql, params) => void logged.push({ sql, params }) } }) as unknown as Db;
     await getDashboard({ ...ctx, db: logging }, { period: dashboardPeriodSchema.parse(values.explain) });
     for (const query of logged) {
-      const plan = (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, query.params)).rows.map((r) => r['QUERY PLAN']);
+      const plan = (await pool.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${query.sql}`, query.params)).rows.map(
+        (r) => r['QUERY PLAN'],
+      );
       console.log(`\n----\n${query.sql.replace(/\s+/g, ' ').slice(0, 160)}…\n${plan.join('\n')}`);
     }
     await pool.end();
