@@ -34,7 +34,10 @@ const featureBoundaries = features.map((feature) => {
         {
           paths: [contractsIndex, ...routerOutsideItsFile],
           patterns: [
-            { regex: `^@/features/(?:${others})(?:/|$)`, message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.` },
+            {
+              regex: `^@/features/(?:${others})(?:/|$)`,
+              message: `Features do not import each other: move what '${feature}' needs into components/ or lib/, or let app/ compose them.`,
+            },
             { regex: '^@/app(?:/|$)', message: 'Features do not import the app frame; app/ imports features.' },
             upwardImport,
           ],
@@ -95,7 +98,10 @@ export default tseslint.config(
       // One spinner (components/spinner.tsx): a daisyUI `loading` class written anywhere else is a hand-made one.
       'no-restricted-syntax': [
         'error',
-        { selector: 'Literal[value=/\\bloading-spinner\\b/], TemplateElement[value.raw=/\\bloading-spinner\\b/]', message: 'Use <Spinner /> (components/spinner.tsx), not a hand-made loading span.' },
+        {
+          selector: 'Literal[value=/\\bloading-spinner\\b/], TemplateElement[value.raw=/\\bloading-spinner\\b/]',
+          message: 'Use <Spinner /> (components/spinner.tsx), not a hand-made loading span.',
+        },
       ],
     },
   },

@@ -58,7 +58,8 @@ function parseOptions() {
   });
   const known: readonly string[] = values.compare ? COMPARE_PARTS : PARTS;
   const parts = (values.parts ?? known.join(',')).split(',').map((p) => p.trim());
-  for (const part of parts) if (!known.includes(part)) throw new Error(`unknown part "${part}" (known${values.compare ? ' with --compare' : ''}: ${known.join(', ')})`);
+  for (const part of parts)
+    if (!known.includes(part)) throw new Error(`unknown part "${part}" (known${values.compare ? ' with --compare' : ''}: ${known.join(', ')})`);
   const databases = values.databases.split(',').map((d) => d.trim());
   for (const d of databases) if (d !== 'pglite' && d !== 'postgres') throw new Error(`unknown database "${d}"`);
   return {
@@ -132,7 +133,10 @@ async function main(): Promise<void> {
   const markdown = renderReport(report);
   const folder = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-bench-api-'));
   writeFileSync(path.join(folder, 'report.md'), markdown);
-  writeFileSync(path.join(folder, 'report.json'), JSON.stringify(report, (key, value: unknown) => (key === 'samples' ? undefined : value), 2));
+  writeFileSync(
+    path.join(folder, 'report.json'),
+    JSON.stringify(report, (key, value: unknown) => (key === 'samples' ? undefined : value), 2),
+  );
   process.stdout.write(markdown);
   log(`report written to ${folder}/report.md and report.json`);
 }

@@ -41,12 +41,74 @@ async function insertBenchUsers(query: Query): Promise<void> {
  * Names are built from 23 adjectives × 41 nouns so that search meets a real vocabulary: a noun is a
  * common word (~2,400 products at 100,000), and every 10,000th product is a "Zeppelin" (a rare one).
  */
-const ADJECTIVES = ['Heavy', 'Compact', 'Premium', 'Budget', 'Industrial', 'Classic', 'Smart', 'Eco', 'Deluxe', 'Portable', 'Wireless',
-  'Steel', 'Bamboo', 'Cotton', 'Glass', 'Ceramic', 'Plastic', 'Leather', 'Rubber', 'Wooden', 'Organic', 'Vintage', 'Ergonomic'];
-const NOUNS = ['Gloves', 'Stapler', 'Paper', 'Kettle', 'Blender', 'Drill', 'Hammer', 'Lamp', 'Chair', 'Desk', 'Notebook', 'Pen',
-  'Marker', 'Backpack', 'Jacket', 'Sneakers', 'Scarf', 'Shampoo', 'Lotion', 'Toothbrush', 'Headphones', 'Charger', 'Speaker',
-  'Keyboard', 'Mouse', 'Monitor', 'Cable', 'Toaster', 'Pan', 'Knife', 'Mug', 'Towel', 'Wrench', 'Saw', 'Ladder', 'Helmet',
-  'Goggles', 'Folder', 'Envelope', 'Scissors', 'Tape'];
+const ADJECTIVES = [
+  'Heavy',
+  'Compact',
+  'Premium',
+  'Budget',
+  'Industrial',
+  'Classic',
+  'Smart',
+  'Eco',
+  'Deluxe',
+  'Portable',
+  'Wireless',
+  'Steel',
+  'Bamboo',
+  'Cotton',
+  'Glass',
+  'Ceramic',
+  'Plastic',
+  'Leather',
+  'Rubber',
+  'Wooden',
+  'Organic',
+  'Vintage',
+  'Ergonomic',
+];
+const NOUNS = [
+  'Gloves',
+  'Stapler',
+  'Paper',
+  'Kettle',
+  'Blender',
+  'Drill',
+  'Hammer',
+  'Lamp',
+  'Chair',
+  'Desk',
+  'Notebook',
+  'Pen',
+  'Marker',
+  'Backpack',
+  'Jacket',
+  'Sneakers',
+  'Scarf',
+  'Shampoo',
+  'Lotion',
+  'Toothbrush',
+  'Headphones',
+  'Charger',
+  'Speaker',
+  'Keyboard',
+  'Mouse',
+  'Monitor',
+  'Cable',
+  'Toaster',
+  'Pan',
+  'Knife',
+  'Mug',
+  'Towel',
+  'Wrench',
+  'Saw',
+  'Ladder',
+  'Helmet',
+  'Goggles',
+  'Folder',
+  'Envelope',
+  'Scissors',
+  'Tape',
+];
 
 /**
  * Product g: category g mod 6; one in four has MOQ above 100 (the "available" filter); one in eleven
@@ -145,7 +207,9 @@ async function runAsScript(): Promise<void> {
   if (!values['seller-email'] || !values['buyer-email'] || Boolean(values['database-url']) === Boolean(values['data-dir'])) {
     throw new Error('usage: --seller-email=… --buyer-email=… and one of --database-url=… or --data-dir=…');
   }
-  const target = values['database-url'] ? { kind: 'postgres' as const, url: values['database-url'] } : { kind: 'pglite' as const, dataDir: values['data-dir'] as string };
+  const target = values['database-url']
+    ? { kind: 'postgres' as const, url: values['database-url'] }
+    : { kind: 'pglite' as const, dataDir: values['data-dir'] as string };
   const result = await withSql(target, async (query) => {
     const accounts = await query<{ id: string; email: string; name: string }>('SELECT id, email, name FROM "user" WHERE email = ANY($1::text[])', [
       [values['seller-email'], values['buyer-email']],

@@ -88,7 +88,9 @@ async function main(): Promise<void> {
       for (const page of pages) {
         const run = await runLighthouseWithRetry(chrome, `${server.baseUrl}${page.path}`, page.signedIn ? session.cookie : null);
         page.runs.push({ ...run, bytes: measurePageBytes(run.requests, server.baseUrl, webDist) });
-        console.log(`run ${round}/${runsPerPage} ${page.path}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`);
+        console.log(
+          `run ${round}/${runsPerPage} ${page.path}: performance ${run.performance}, accessibility ${run.accessibility}, LCP ${Math.round(run.lcpMs)} ms, TBT ${Math.round(run.tbtMs)} ms, CLS ${run.cls.toFixed(3)}`,
+        );
       }
     }
     await stopAll();

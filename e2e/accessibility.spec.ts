@@ -53,7 +53,9 @@ async function makeWorld(baseURL: string): Promise<World> {
       ],
     });
     expect((await sellerApi.put('/api/business', { data: businessBody('A11y Wholesale Ltd') })).status()).toBe(200);
-    const uploaded = await sellerApi.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } } });
+    const uploaded = await sellerApi.post('/api/business/document', {
+      multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } },
+    });
     expect(uploaded.status(), await uploaded.text()).toBe(200);
 
     const buyer = newUser('a11y-buyer');
@@ -61,7 +63,8 @@ async function makeWorld(baseURL: string): Promise<World> {
     await saveShipTo(buyerApi, baseURL);
     await verifyBusinessViaApi(buyerApi, baseURL, buyer.email);
     const [placed, accepted, shipped, declined] = await Promise.all([0, 1, 2, 3].map(() => placeOrder(buyerApi, baseURL, tiered._id, 10)));
-    const move = async (order: Order, action: string, data: object = {}) => expect((await sellerApi.post(`/api/sales/${order._id}/${action}`, { data })).status()).toBe(200);
+    const move = async (order: Order, action: string, data: object = {}) =>
+      expect((await sellerApi.post(`/api/sales/${order._id}/${action}`, { data })).status()).toBe(200);
     await move(accepted!, 'accept');
     await move(shipped!, 'accept');
     await move(shipped!, 'ship', { carrier: 'UPS', tracking: '1Z999' });
@@ -200,7 +203,9 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
     await expect(checkout.getByTestId('checkout-ship-to')).toBeVisible();
     await audit.check('checkout dialog');
     await checkout.getByRole('spinbutton', { name: 'Quantity' }).fill('5');
-    await checkNotice(audit, page, 'checkout with an error notice over it', MESSAGES.moqTitle, () => checkout.getByRole('button', { name: 'Buy', exact: true }).click());
+    await checkNotice(audit, page, 'checkout with an error notice over it', MESSAGES.moqTitle, () =>
+      checkout.getByRole('button', { name: 'Buy', exact: true }).click(),
+    );
     await page.keyboard.press('Escape');
 
     await audit.open('/cart', 'Cart');
@@ -221,7 +226,10 @@ const JOURNEYS: Record<Role, (audit: Audit, page: Page, world: World, width: num
   async seller(audit, page, world) {
     const { tiered, orders } = world;
     await audit.open('/myproduct', 'My Product');
-    await page.getByRole('button', { name: /Delete/ }).first().click();
+    await page
+      .getByRole('button', { name: /Delete/ })
+      .first()
+      .click();
     const confirm = page.getByRole('dialog');
     await expect(confirm.getByText(MESSAGES.deleteConfirm)).toBeVisible();
     await audit.check('delete confirm dialog');

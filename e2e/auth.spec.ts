@@ -59,7 +59,10 @@ test('a wrong password and an unknown email both get the same failure notice', a
   await signUpViaApi(page.request, baseURL!, user);
   await page.context().clearCookies();
   await page.goto('/login');
-  for (const attempt of [{ email: user.email, password: 'Wrong0ne!' }, { email: `nobody-${randomUUID()}@example.com`, password: user.password }]) {
+  for (const attempt of [
+    { email: user.email, password: 'Wrong0ne!' },
+    { email: `nobody-${randomUUID()}@example.com`, password: user.password },
+  ]) {
     await fillSignIn(page, attempt);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     const notice = await expectNotice(page, { text: MESSAGES.somethingWentWrong, role: 'alert' });
@@ -220,7 +223,7 @@ test.describe('Google sign-in through the local OpenID provider', () => {
   });
 });
 
-test('a session ended behind the app\'s back sends the next signed-in page to /login, and signing in returns there', async ({ page, baseURL, signedInUser }) => {
+test("a session ended behind the app's back sends the next signed-in page to /login, and signing in returns there", async ({ page, baseURL, signedInUser }) => {
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
   // Signed out from elsewhere (another tab, or the session expired): the page still believes otherwise.

@@ -74,7 +74,12 @@ async function findCard(operator: Page, legalName: string, status: 'pending' | '
   return card;
 }
 
-test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({ page, browser, baseURL, signedInUser }) => {
+test('a new buyer uploads a permit with a progress bar, the operator approves it in the queue, and the buyer pays wholesale', async ({
+  page,
+  browser,
+  baseURL,
+  signedInUser,
+}) => {
   // Two browsers, an upload and a review: more than one page's worth of waiting on a shared machine.
   test.setTimeout(90_000);
   const product = await listLadder(baseURL!);
@@ -129,7 +134,9 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   // The page's CSP must let the viewer in: any violation it reports fails the test.
   await operator.evaluate(() => {
     (window as unknown as { cspViolations: string[] }).cspViolations = [];
-    document.addEventListener('securitypolicyviolation', (event) => (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { cspViolations: string[] }).cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
   });
   await card.getByRole('button', { name: /Show document/ }).click();
   const frame = card.locator('iframe');
@@ -137,7 +144,10 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   // Served inline from our origin, sandboxed by the answer's own CSP (the frame attribute would stop the PDF viewer).
   const preview = await operator.request.get((await frame.getAttribute('src'))!);
   expect(preview.status()).toBe(200);
-  expect(preview.headers()).toMatchObject({ 'content-type': 'application/pdf', 'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'self'" });
+  expect(preview.headers()).toMatchObject({
+    'content-type': 'application/pdf',
+    'content-security-policy': "sandbox; default-src 'none'; frame-ancestors 'self'",
+  });
   expect(preview.headers()['content-disposition']).toMatch(/^inline;/);
   await expect(card.getByRole('link', { name: 'Download permit.pdf' })).toHaveAttribute('href', /\/document$/);
   expect(await operator.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
@@ -159,12 +169,20 @@ test('a new buyer uploads a permit with a progress bar, the operator approves it
   expect(await order.json()).toMatchObject({ unitPrice: 8.1, total: 4050 });
 });
 
-test('the operator is told "This submission changed since you opened it" when the buyer edits mid-review, and approves what they then see', async ({ page, browser, baseURL, signedInUser: _buyer }) => {
+test('the operator is told "This submission changed since you opened it" when the buyer edits mid-review, and approves what they then see', async ({
+  page,
+  browser,
+  baseURL,
+  signedInUser: _buyer,
+}) => {
   test.setTimeout(90_000);
   const legalName = `E2E Swapped ${randomUUID().slice(0, 6)}`;
   const headers = { origin: baseURL! };
   expect((await page.request.put('/api/business', { data: businessBody(legalName), headers })).status()).toBe(200);
-  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  const uploaded = await page.request.post('/api/business/document', {
+    multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } },
+    headers,
+  });
   expect(uploaded.status()).toBe(200);
 
   const operator = await signInAsOperator(browser, baseURL!);
@@ -203,7 +221,10 @@ test('screenshots: the business profile, the queue and the price nudge at 390 an
   const headers = { origin: baseURL! };
   const legalName = `Screenshot Supplies ${randomUUID().slice(0, 4)}`;
   expect((await page.request.put('/api/business', { data: businessBody(legalName), headers })).status()).toBe(200);
-  const uploaded = await page.request.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  const uploaded = await page.request.post('/api/business/document', {
+    multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } },
+    headers,
+  });
   expect(uploaded.status()).toBe(200);
   const operator = await signInAsOperator(browser, baseURL!);
   for (const width of [390, 1280]) {
@@ -236,7 +257,10 @@ async function submitBusiness(baseURL: string, legalName: string, permitNumber: 
     await signUpViaApi(context, baseURL, buyer);
     const headers = { origin: baseURL };
     expect((await context.put('/api/business', { data: { ...businessBody(legalName), permitNumber }, headers })).status()).toBe(200);
-    const uploaded = await context.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+    const uploaded = await context.post('/api/business/document', {
+      multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } },
+      headers,
+    });
     expect(uploaded.status(), await uploaded.text()).toBe(200);
     return buyer;
   } finally {
@@ -244,7 +268,10 @@ async function submitBusiness(baseURL: string, legalName: string, permitNumber: 
   }
 }
 
-test('two businesses with one permit number are flagged in the queue; the operator decides, finds them under Verified and Rejected, and reads both decisions in the audit trail', async ({ browser, baseURL }) => {
+test('two businesses with one permit number are flagged in the queue; the operator decides, finds them under Verified and Rejected, and reads both decisions in the audit trail', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const tag = randomUUID().slice(0, 6).toUpperCase();
   const firstName = `E2E First Permit ${tag}`;
@@ -288,8 +315,13 @@ test('two businesses with one permit number are flagged in the queue; the operat
   const entries = operator.getByTestId('audit-entry');
   const rows = entries.filter({ hasText: first.email }).or(entries.filter({ hasText: second.email }));
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).getByRole('cell')).toHaveText([/./, DEMO_OPERATOR.email, 'Approved', first.email, '—', firstRevision.slice(0, 8)], { useInnerText: true });
-  await expect(rows.nth(1).getByRole('cell')).toHaveText([/./, DEMO_OPERATOR.email, 'Rejected', second.email, `Permit PX-${tag}-7 belongs to another business`, secondRevision.slice(0, 8)], { useInnerText: true });
+  await expect(rows.nth(0).getByRole('cell')).toHaveText([/./, DEMO_OPERATOR.email, 'Approved', first.email, '—', firstRevision.slice(0, 8)], {
+    useInnerText: true,
+  });
+  await expect(rows.nth(1).getByRole('cell')).toHaveText(
+    [/./, DEMO_OPERATOR.email, 'Rejected', second.email, `Permit PX-${tag}-7 belongs to another business`, secondRevision.slice(0, 8)],
+    { useInnerText: true },
+  );
 
   // The account menu leads there too.
   await operator.goto('/');

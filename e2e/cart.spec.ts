@@ -19,10 +19,17 @@ async function sellerPage(browser: Browser, baseURL: string, sellerRequest: APIR
 
 async function addToCartFromProductPage(page: Page, product: { _id: string; name: string; minquantity: number }) {
   await page.goto(`/product/${product._id}`);
-  await expectNoticeFrom(page, { title: 'Added to cart', text: `${product.minquantity} × ${product.name}` }, () => page.getByRole('button', { name: 'Add to cart' }).click());
+  await expectNoticeFrom(page, { title: 'Added to cart', text: `${product.minquantity} × ${product.name}` }, () =>
+    page.getByRole('button', { name: 'Add to cart' }).click(),
+  );
 }
 
-test('two sellers, a minimum not met, then met; one checkout with a PO number places one order per seller, on the buyer’s cart page and each desk', async ({ page, browser, baseURL, signedInUser }) => {
+test('two sellers, a minimum not met, then met; one checkout with a PO number places one order per seller, on the buyer’s cart page and each desk', async ({
+  page,
+  browser,
+  baseURL,
+  signedInUser,
+}) => {
   test.setTimeout(120_000);
   const tag = randomUUID().slice(0, 6);
   const acme = await addProductOfAnotherSeller(baseURL!, { name: `Acme Tape ${tag}`, sku: `AT-${tag}`, price: 12, minquantity: 20, mainquantity: 500 });
@@ -92,7 +99,11 @@ test('two sellers, a minimum not met, then met; one checkout with a PO number pl
   }
 });
 
-test('quick order: five pasted SKU rows, one unknown, each checked before adding; the four good ones go into the cart', async ({ page, baseURL, signedInUser }) => {
+test('quick order: five pasted SKU rows, one unknown, each checked before adding; the four good ones go into the cart', async ({
+  page,
+  baseURL,
+  signedInUser,
+}) => {
   test.setTimeout(60_000);
   expect(signedInUser.email).toContain('@');
   const tag = randomUUID().slice(0, 6).toUpperCase();
@@ -102,7 +113,16 @@ test('quick order: five pasted SKU rows, one unknown, each checked before adding
     for (const letter of ['B', 'C', 'D']) {
       const response = await shop.sellerRequest.post('/api/addproduct', {
         headers: { origin: baseURL! },
-        data: { name: `Quick ${letter} ${tag}`, sku: `Q${letter}-${tag}`, image: '/favicon.svg', brandname: 'Quick', category: 'Office Supplies & Stationery', price: 3, mainquantity: 500, minquantity: 5 },
+        data: {
+          name: `Quick ${letter} ${tag}`,
+          sku: `Q${letter}-${tag}`,
+          image: '/favicon.svg',
+          brandname: 'Quick',
+          category: 'Office Supplies & Stationery',
+          price: 3,
+          mainquantity: 500,
+          minquantity: 5,
+        },
       });
       expect(response.status()).toBe(201);
       skus.push(`Q${letter}-${tag}`);
@@ -149,7 +169,15 @@ test('reorder: a delivered order’s lines go back into the cart at today’s pr
     expect(((await (await shop.sellerRequest.get(`/api/sales/${order._id}`)).json()) as Sale).status).toBe('delivered');
     const repriced = await shop.sellerRequest.put(`/api/updateproduct/${shop.product._id}`, {
       headers,
-      data: { ...shop.product, price: 10, description: shop.product.description ?? 'Cartons', rating: 4, image2: undefined, image3: undefined, Content: undefined },
+      data: {
+        ...shop.product,
+        price: 10,
+        description: shop.product.description ?? 'Cartons',
+        rating: 4,
+        image2: undefined,
+        image3: undefined,
+        Content: undefined,
+      },
     });
     expect(repriced.status(), await repriced.text()).toBe(200);
 

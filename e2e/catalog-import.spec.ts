@@ -24,7 +24,11 @@ async function expectShownPrice(page: Page, productId: string, price: string): P
   await expect(page.getByTestId('product-price')).toContainText(price);
 }
 
-test('a seller exports the catalog, changes two prices in the file, reviews the two updates, applies them and undoes the import', async ({ page, baseURL, signedInUser }) => {
+test('a seller exports the catalog, changes two prices in the file, reviews the two updates, applies them and undoes the import', async ({
+  page,
+  baseURL,
+  signedInUser,
+}) => {
   expect(signedInUser.email).toContain('@');
   const tag = randomUUID().slice(0, 6).toUpperCase();
   // Plain texts (no commas or quotes), so the test can edit the file line by line.
@@ -68,7 +72,9 @@ test('a seller exports the catalog, changes two prices in the file, reviews the 
   await page.getByRole('button', { name: 'Apply 2 changes' }).click();
   const confirm = page.getByRole('dialog', { name: 'Apply 2 changes to your catalog?' });
   await confirm.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByTestId('import-result')).toHaveText('Applied: 0 created, 2 updated. Unchanged rows and rows with errors were not touched.', { timeout: 15_000 });
+  await expect(page.getByTestId('import-result')).toHaveText('Applied: 0 created, 2 updated. Unchanged rows and rows with errors were not touched.', {
+    timeout: 15_000,
+  });
   await expectShownPrice(page, first._id, '$11.25');
   await expectShownPrice(page, second._id, '$4.80');
 

@@ -229,7 +229,9 @@ test('Categories opens on All, filters by the chosen category and keeps it in th
 
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Health & Beauty');
-  await productCard(page, product.name).getByRole('link', { name: /Details/ }).click();
+  await productCard(page, product.name)
+    .getByRole('link', { name: /Details/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 
@@ -297,7 +299,9 @@ test('a seller updates a product from My Product with the form prefilled', async
   const product = await addProduct(page.request, baseURL!, sampleProduct());
 
   await page.goto('/myproduct');
-  await productCard(page, product.name).getByRole('link', { name: /Update/ }).click();
+  await productCard(page, product.name)
+    .getByRole('link', { name: /Update/ })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/upadateprocuct/${product._id}$`));
   await expect(page).toHaveTitle('wholesale-platform-Update Product');
   await expect(page.getByLabel('Product name')).toHaveValue(product.name);
@@ -329,7 +333,9 @@ test('when the session has ended, update and add show the failure notices and ke
   const product = await addProduct(page.request, baseURL!, sampleProduct());
   // The navbar's cart count and bell read once they have loaded: after those reads, so that this test
   // is about the form's own write meeting the ended session, not about which read comes first.
-  const navbarReads = Promise.all(['/api/cart', '/api/notifications/unread-count'].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)));
+  const navbarReads = Promise.all(
+    ['/api/cart', '/api/notifications/unread-count'].map((path) => page.waitForResponse((r) => new URL(r.url()).pathname === path)),
+  );
   await page.goto(`/upadateprocuct/${product._id}`);
   await expect(page.getByLabel('Product name')).toHaveValue(product.name);
   await navbarReads;

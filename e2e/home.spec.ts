@@ -43,7 +43,11 @@ test('the home page shows its five sections with the spec headings, in order', a
   await openHome(page);
   await expect(page).toHaveTitle('wholesale-platform');
   await expect(carousel(page)).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 }).filter({ hasText: /^(Our Product Categories|Frequently Asked Questions|Some Of Our Product|What Our Customers Say)$/ })).toHaveText(HEADINGS);
+  await expect(
+    page
+      .getByRole('heading', { level: 2 })
+      .filter({ hasText: /^(Our Product Categories|Frequently Asked Questions|Some Of Our Product|What Our Customers Say)$/ }),
+  ).toHaveText(HEADINGS);
   // The banner comes first, before the first section heading.
   const bannerBox = await carousel(page).boundingBox();
   const firstHeading = await page.getByRole('heading', { name: 'Our Product Categories', exact: true }).boundingBox();
@@ -111,9 +115,11 @@ test('the banner fills 80% of the viewport height on a large screen and loads on
 test('every image on the home page reserves its space with width and height, and is served by the app', async ({ page }) => {
   await openHome(page);
   await expect(page.getByTestId('featured-card').first()).toBeVisible();
-  const images = await page.locator('main img').evaluateAll((imgs: HTMLImageElement[]) =>
-    imgs.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height') })),
-  );
+  const images = await page
+    .locator('main img')
+    .evaluateAll((imgs: HTMLImageElement[]) =>
+      imgs.map((img) => ({ src: img.getAttribute('src') ?? '', width: img.getAttribute('width'), height: img.getAttribute('height') })),
+    );
   expect(images.length).toBeGreaterThan(10);
   for (const image of images) {
     expect(image.width, image.src).toMatch(/^\d+$/);

@@ -16,10 +16,12 @@ test('the phone menu closes once a link in it is tapped, uncovering the page', a
   await expect(menu).toBeHidden();
   // What the menu covered is on top again: a tap at the category picker lands on the picker.
   const picker = page.getByLabel('Category');
-  expect(await picker.evaluate((el) => {
-    const box = el.getBoundingClientRect();
-    return document.elementFromPoint(box.left + 20, box.top + box.height / 2) === el;
-  })).toBe(true);
+  expect(
+    await picker.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return document.elementFromPoint(box.left + 20, box.top + box.height / 2) === el;
+    }),
+  ).toBe(true);
 
   // The link of the page already shown closes the menu too.
   await page.getByRole('button', { name: 'Open menu' }).tap();

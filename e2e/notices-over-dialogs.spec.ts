@@ -21,7 +21,6 @@ const SIZES = [
 const MIN_QUANTITY = 20;
 const NOTICE = { title: MESSAGES.moqTitle, text: MESSAGES.moqText(MIN_QUANTITY) };
 
-
 function noticeWith(page: Page, text: string): Locator {
   return page.locator('[popover] .alert').filter({ has: page.getByText(text, { exact: true }) });
 }
@@ -95,7 +94,11 @@ for (const size of SIZES) {
   test.describe(`at ${size.name} size`, () => {
     test.use(size.options);
 
-    test('a notice over the open checkout dialog is on top, dismissed by a tap or click, announced once, and the dialog stays modal', async ({ page, baseURL, signedInUser: _buyer }, testInfo) => {
+    test('a notice over the open checkout dialog is on top, dismissed by a tap or click, announced once, and the dialog stays modal', async ({
+      page,
+      baseURL,
+      signedInUser: _buyer,
+    }, testInfo) => {
       const press = (target: Locator) => (size.touch ? target.tap() : target.click());
       const product = await productOfAnotherSeller(baseURL!, { mainquantity: 300, minquantity: MIN_QUANTITY });
       await page.clock.install();
@@ -132,7 +135,10 @@ for (const size of SIZES) {
         await page.keyboard.press('Tab');
         places.push(await focusPlace(page));
       }
-      expect(places.filter((p) => !['dialog', 'notice', 'nowhere'].includes(p)), `focus went to ${places.join(', ')}`).toEqual([]);
+      expect(
+        places.filter((p) => !['dialog', 'notice', 'nowhere'].includes(p)),
+        `focus went to ${places.join(', ')}`,
+      ).toEqual([]);
       expect(places).toContain('dialog');
       expect(places).toContain('notice');
 

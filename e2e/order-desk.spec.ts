@@ -65,14 +65,21 @@ test('order numbers open the order page, whose packing slip prints without price
   await page.emulateMedia({ media: 'screen' });
 });
 
-test('several placed orders accepted in one step with one ship-by date; every accept and decline is confirmed by a notice', async ({ page, baseURL, signedInUser: _seller }) => {
+test('several placed orders accepted in one step with one ship-by date; every accept and decline is confirmed by a notice', async ({
+  page,
+  baseURL,
+  signedInUser: _seller,
+}) => {
   const { orders, buyerApi } = await ordersOfMyProduct(page, baseURL!, 5);
   const [first, second, gone, single, declined] = orders as [Order, Order, Order, Order, Order];
   const window = shipByWindow(new Date());
   await page.goto('/sales?status=placed');
   const bar = page.getByTestId('selection-bar');
   await expect(bar.getByRole('button', { name: 'Accept selected (0)' })).toBeDisabled();
-  for (const order of [first, second, gone]) await saleCard(page, order).getByRole('checkbox', { name: `Select order ${order.number}` }).check();
+  for (const order of [first, second, gone])
+    await saleCard(page, order)
+      .getByRole('checkbox', { name: `Select order ${order.number}` })
+      .check();
   await expect(bar.getByRole('checkbox', { name: 'Select all placed (5)' })).not.toBeChecked();
   // The buyer cancels one of them meanwhile.
   expect((await buyerApi.delete(`/api/order/${gone._id}`)).status()).toBe(200);
@@ -85,7 +92,9 @@ test('several placed orders accepted in one step with one ship-by date; every ac
   await dialog.getByLabel('Ship by').fill(window.max);
   if (SHOTS) await page.screenshot({ path: 'docs/screenshots/bulk-accept-1280.png' });
   await Promise.all([
-    expectNoticeFrom(page, { text: `Orders ${second.number} and ${first.number} accepted`, role: 'status' }, () => dialog.getByRole('button', { name: 'Accept 3 orders' }).click()),
+    expectNoticeFrom(page, { text: `Orders ${second.number} and ${first.number} accepted`, role: 'status' }, () =>
+      dialog.getByRole('button', { name: 'Accept 3 orders' }).click(),
+    ),
     expectNoticeFrom(page, { text: `${gone.number}: This order was cancelled.`, title: 'One order not accepted', role: 'alert' }, async () => undefined),
   ]);
   await expect(dialog).toHaveCount(0);
@@ -96,12 +105,23 @@ test('several placed orders accepted in one step with one ship-by date; every ac
 
   // One at a time, each confirmed too.
   await page.getByTestId('sales-tab-placed').click();
-  await saleCard(page, single).getByRole('button', { name: `Accept order ${single.number}` }).click();
-  await expectNoticeFrom(page, { text: `Order ${single.number} accepted`, role: 'status' }, () => page.getByRole('dialog', { name: `Accept order ${single.number}` }).getByRole('button', { name: 'Accept order' }).click());
-  await saleCard(page, declined).getByRole('button', { name: `Decline order ${declined.number}` }).click();
+  await saleCard(page, single)
+    .getByRole('button', { name: `Accept order ${single.number}` })
+    .click();
+  await expectNoticeFrom(page, { text: `Order ${single.number} accepted`, role: 'status' }, () =>
+    page
+      .getByRole('dialog', { name: `Accept order ${single.number}` })
+      .getByRole('button', { name: 'Accept order' })
+      .click(),
+  );
+  await saleCard(page, declined)
+    .getByRole('button', { name: `Decline order ${declined.number}` })
+    .click();
   const decline = page.getByRole('dialog', { name: `Decline order ${declined.number}` });
   await decline.getByLabel('Reason').fill('Out of this size');
-  await expectNoticeFrom(page, { text: `Order ${declined.number} declined`, role: 'status' }, () => decline.getByRole('button', { name: 'Decline order' }).click());
+  await expectNoticeFrom(page, { text: `Order ${declined.number} declined`, role: 'status' }, () =>
+    decline.getByRole('button', { name: 'Decline order' }).click(),
+  );
   await expect(page.getByTestId('sales-empty')).toHaveText('No placed orders.');
   await expect(page.getByTestId('selection-bar')).toHaveCount(0);
 });

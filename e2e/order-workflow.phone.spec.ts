@@ -28,7 +28,11 @@ test('a signed-out visitor downloads none of the bell; a signed-in one gets it i
   expect(scripts.filter((url) => url.includes('notification-bell'))).toHaveLength(1);
 });
 
-test('the desk, the cart, the order page and its invoice fit a phone; the bell list stays on screen and closes with Escape', async ({ page, browser, baseURL }) => {
+test('the desk, the cart, the order page and its invoice fit a phone; the bell list stays on screen and closes with Escape', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(60_000);
   // The seller lists and the buyer (another context) orders twice: one stays placed, one gets accepted.
   await signUpViaApi(page.request, baseURL!, newUser('seller'));

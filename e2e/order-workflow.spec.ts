@@ -49,7 +49,12 @@ function cartRow(page: Page, number: string): Locator {
   return page.getByTestId('order-row').and(page.locator(`[data-order-number="${number}"]`));
 }
 
-test('buyer orders to a new address; the seller accepts with a date and ships with tracking; the buyer follows each status and the bell, then marks it received', async ({ page, browser, baseURL, signIn }) => {
+test('buyer orders to a new address; the seller accepts with a date and ships with tracking; the buyer follows each status and the bell, then marks it received', async ({
+  page,
+  browser,
+  baseURL,
+  signIn,
+}) => {
   test.setTimeout(150_000);
   const buyer: E2EUser = await signIn(page);
   const shop = await sellerWithProduct(browser, baseURL!, { price: 8, mainquantity: 400, minquantity: 25 });
@@ -218,14 +223,31 @@ test('Change ships this order elsewhere and, when asked to, keeps the new addres
   await expect(dialog.getByLabel('Save as my address for next orders')).toBeChecked();
   await dialog.getByLabel('Company').fill('E2E Traders Annex');
   await dialog.getByLabel('Address line 2 (optional)').fill('');
-  await expectNoticeFrom(page, { title: 'Order placed', text: `10 units of ${product.name} are on their way.` }, () => dialog.getByRole('button', { name: 'Buy', exact: true }).click());
+  await expectNoticeFrom(page, { title: 'Order placed', text: `10 units of ${product.name} are on their way.` }, () =>
+    dialog.getByRole('button', { name: 'Buy', exact: true }).click(),
+  );
   await expect(page).toHaveURL(/\/cart$/);
   const [order] = await ordersOf(page.request, signedInUser);
-  expect(order!.shipTo).toEqual({ company: 'E2E Traders Annex', line1: '12 Harbour Road', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 503 555 0100' });
-  await expect.poll(async () => ((await (await page.request.get('/api/account/ship-to')).json()) as { shipTo: { company: string } }).shipTo.company).toBe('E2E Traders Annex');
+  expect(order!.shipTo).toEqual({
+    company: 'E2E Traders Annex',
+    line1: '12 Harbour Road',
+    city: 'Portland',
+    region: 'OR',
+    postalCode: '97201',
+    country: 'US',
+    phone: '+1 503 555 0100',
+  });
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/account/ship-to')).json()) as { shipTo: { company: string } }).shipTo.company)
+    .toBe('E2E Traders Annex');
 });
 
-test('a buyer cancels a placed order through the confirm dialog: Keep order changes nothing, Cancel order restocks and tells the seller', async ({ page, browser, baseURL, signedInUser: _buyer }) => {
+test('a buyer cancels a placed order through the confirm dialog: Keep order changes nothing, Cancel order restocks and tells the seller', async ({
+  page,
+  browser,
+  baseURL,
+  signedInUser: _buyer,
+}) => {
   test.setTimeout(60_000);
   const shop = await sellerWithProduct(browser, baseURL!, { mainquantity: 120, minquantity: 10 });
   try {

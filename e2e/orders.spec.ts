@@ -7,7 +7,6 @@ import { expect, newUser, signUpViaApi, test } from './support/fixtures.ts';
 import { addProduct, addProductOfAnotherSeller, featureOwnProducts, ordersOf, productOfAnotherSeller, stockOf } from './support/shop-api.ts';
 import { expectNotice, expectNoticeFrom } from './support/notices.ts';
 
-
 /**
  * Proves the notice is painted above the open modal dialog: a pixel of the notice's own background,
  * as the screen shows it, has the notice's colour. Behind the dialog it would be dimmed by the
@@ -145,7 +144,11 @@ test('more than the stock is refused by the server with the spec notice above th
   expect(await ordersOf(page.request, signedInUser)).toEqual([]);
 });
 
-test('a price raised while the dialog is open is refused with "The price changed" and the new price; Buy again pays the price then shown', async ({ page, baseURL, signedInUser }) => {
+test('a price raised while the dialog is open is refused with "The price changed" and the new price; Buy again pays the price then shown', async ({
+  page,
+  baseURL,
+  signedInUser,
+}) => {
   const { product, sellerRequest, dispose } = await addProductOfAnotherSeller(baseURL!, { price: 12, mainquantity: 100, minquantity: 5 });
   try {
     const dialog = await openCheckoutFromDetail(page, product, 5);
@@ -260,7 +263,11 @@ test('a signed-out visitor who clicks a buy button signs in and is brought back 
   await expect(checkoutDialog(page).getByTestId('checkout-buyer-email')).toHaveText(user.email);
 });
 
-test('Buy and Cancel are disabled while their request is in flight, and a Buy with another quantity sends a fresh key', async ({ page, baseURL, signedInUser }) => {
+test('Buy and Cancel are disabled while their request is in flight, and a Buy with another quantity sends a fresh key', async ({
+  page,
+  baseURL,
+  signedInUser,
+}) => {
   const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
   const dialog = await openCheckoutFromDetail(page, product);
   // The real requests go through, only later: each waits until the test has looked at the button.
@@ -294,7 +301,11 @@ test('Buy and Cancel are disabled while their request is in flight, and a Buy wi
   expect(await ordersOf(page.request, signedInUser)).toHaveLength(1);
 
   held = new Promise<void>((resolve) => (release = resolve));
-  await page.getByTestId('order-row').filter({ hasText: product.name }).getByRole('button', { name: /Cancel order/ }).click();
+  await page
+    .getByTestId('order-row')
+    .filter({ hasText: product.name })
+    .getByRole('button', { name: /Cancel order/ })
+    .click();
   const cancel = cancelDialog(page).getByRole('button', { name: 'Cancel order' });
   await cancel.click();
   await expect(cancel).toBeDisabled();
@@ -385,7 +396,11 @@ test.describe('at phone width', () => {
   });
 
   test('the cart reads as cards without sideways scrolling, and cancel works', async ({ page, baseURL, signedInUser: _buyer }) => {
-    const product = await productOfAnotherSeller(baseURL!, { name: `E2E Extra Long Product Name For Narrow Screens ${randomUUID().slice(0, 6)}`, mainquantity: 100, minquantity: 10 });
+    const product = await productOfAnotherSeller(baseURL!, {
+      name: `E2E Extra Long Product Name For Narrow Screens ${randomUUID().slice(0, 6)}`,
+      mainquantity: 100,
+      minquantity: 10,
+    });
     const placed = await page.request.post('/api/order', { headers: { origin: baseURL! }, data: { productId: product._id, quantity: 15 } });
     expect(placed.status()).toBe(201);
     await page.goto('/cart');
@@ -401,7 +416,11 @@ test.describe('at phone width', () => {
   });
 });
 
-test('Buy pressed again after the answer to the first Buy was lost places one order, not two, even after trying another quantity', async ({ page, baseURL, signedInUser }) => {
+test('Buy pressed again after the answer to the first Buy was lost places one order, not two, even after trying another quantity', async ({
+  page,
+  baseURL,
+  signedInUser,
+}) => {
   const product = await productOfAnotherSeller(baseURL!, { mainquantity: 100, minquantity: 10 });
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Buy Now' }).click();

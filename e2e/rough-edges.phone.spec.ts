@@ -35,7 +35,9 @@ test('a notice covers neither the logo, the menu button nor the avatar', async (
     page
       .waitForFunction(
         (text) => {
-          const notice = Array.from(document.querySelectorAll<HTMLElement>('[popover] .alert')).find((el) => el.querySelector('p')?.textContent === text && el.checkVisibility());
+          const notice = Array.from(document.querySelectorAll<HTMLElement>('[popover] .alert')).find(
+            (el) => el.querySelector('p')?.textContent === text && el.checkVisibility(),
+          );
           const r = notice?.getBoundingClientRect();
           return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
         },
@@ -46,7 +48,11 @@ test('a notice covers neither the logo, the menu button nor the avatar', async (
     page.getByRole('button', { name: 'Sign In', exact: true }).click(),
   ]);
   const header = page.getByRole('banner');
-  const pressable = [header.getByRole('link', { name: 'Bulk Cart' }), header.getByRole('button', { name: 'Open menu' }), header.getByRole('button', { name: 'Account menu' })];
+  const pressable = [
+    header.getByRole('link', { name: 'Bulk Cart' }),
+    header.getByRole('button', { name: 'Open menu' }),
+    header.getByRole('button', { name: 'Account menu' }),
+  ];
   await expect(pressable[2]!).toBeVisible();
   for (const target of pressable) expect(overlaps(noticeBox, await boxOf(target))).toBe(false);
   const headerBox = await boxOf(header);
@@ -125,7 +131,10 @@ test.describe('on a server without Google', () => {
   });
 
   test('the disabled Google button says why without hovering', async ({ page }) => {
-    for (const [path, label] of [['/login', 'Login with Google'], ['/signup', 'Continue with Google']] as const) {
+    for (const [path, label] of [
+      ['/login', 'Login with Google'],
+      ['/signup', 'Continue with Google'],
+    ] as const) {
       await page.goto(`${server!.baseUrl}${path}`);
       const button = page.getByRole('button', { name: label });
       await expect(button).toBeDisabled();

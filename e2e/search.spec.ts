@@ -81,7 +81,9 @@ test('a misspelt search finds the product, a facet narrows the results, a reload
   await page.reload();
   expect(page.url()).toBe(url);
   await expect(page.getByText(new RegExp(`^${count} products?$`))).toBeVisible();
-  await expect(page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Category' }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(
+    page.getByRole('complementary', { name: 'Filters' }).getByRole('group', { name: 'Category' }).getByRole('checkbox', { checked: true }),
+  ).toHaveCount(1);
 });
 
 test('no match shows what to drop and popular categories', async ({ page }) => {
@@ -116,7 +118,11 @@ test('a long name with highlighted words wraps as one text on a phone, never cli
   await page.goto('/search?q=corrugated%20cartons%20wall');
   const title = page.getByTestId('product-card').filter({ hasText: name }).first().getByRole('heading', { name });
   await expect(title.locator('mark')).toHaveCount(3);
-  const fit = await title.evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth, lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)) }));
+  const fit = await title.evaluate((h) => ({
+    scroll: h.scrollWidth,
+    client: h.clientWidth,
+    lines: Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+  }));
   expect(fit.scroll).toBeLessThanOrEqual(fit.client);
   // As one text the 13 words fill a few lines; as squeezed flex columns they stack a word per line.
   expect(fit.lines).toBeLessThanOrEqual(5);

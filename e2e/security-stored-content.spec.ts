@@ -40,7 +40,11 @@ async function expectNoInjectedMarkup(page: Page): Promise<void> {
   expect(await page.locator('script:not([src])').count()).toBe(0);
 }
 
-test('a product named with markup and script shows as text on cards, detail, table, My Product, Categories and the cart, and runs nothing', async ({ page, baseURL, signedInUser: _seller }) => {
+test('a product named with markup and script shows as text on cards, detail, table, My Product, Categories and the cart, and runs nothing', async ({
+  page,
+  baseURL,
+  signedInUser: _seller,
+}) => {
   const dialogs = watchDialogs(page);
   const fields = hostileProduct();
   const product = await addProduct(page.request, baseURL!, fields);
@@ -98,7 +102,10 @@ test('a product named with markup and script shows as text on cards, detail, tab
 
   // The cart renders from the order's snapshot of the product: the buyer's, signed in now.
   await page.context().clearCookies();
-  const signedIn = await page.request.post('/api/auth/sign-in/email', { data: { email: buyer.email, password: buyer.password }, headers: { origin: baseURL! } });
+  const signedIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: buyer.email, password: buyer.password },
+    headers: { origin: baseURL! },
+  });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
   await page.goto('/cart');
   await expect(page.getByText(fields.name, { exact: true })).toBeVisible();

@@ -109,7 +109,10 @@ test('the seller opens the dashboard, switches period, reads the chart as a tabl
 });
 
 test("the demo seller's dashboard is alive: months of sales, repeat shops, late and expired orders", async ({ page, baseURL }, testInfo) => {
-  const signIn = await page.request.post('/api/auth/sign-in/email', { headers: { origin: baseURL! }, data: { email: 'seller@bulkcart.demo', password: 'DemoSeller1' } });
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    headers: { origin: baseURL! },
+    data: { email: 'seller@bulkcart.demo', password: 'DemoSeller1' },
+  });
   expect(signIn.status()).toBe(200);
   await page.goto('/dashboard?period=90d');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();

@@ -19,7 +19,11 @@ test('the seller sees "This is your product" instead of Buy Now on their own pro
   await expect(card.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
 });
 
-test('a cancelled order stays on the buyer\'s page under "Cancelled"; quantities read "units" but in the spec\'s Cart table', async ({ page, baseURL, signedInUser: _buyer }) => {
+test('a cancelled order stays on the buyer\'s page under "Cancelled"; quantities read "units" but in the spec\'s Cart table', async ({
+  page,
+  baseURL,
+  signedInUser: _buyer,
+}) => {
   const { product, dispose } = await addProductOfAnotherSeller(baseURL!, { minquantity: 1 });
   await dispose();
   const order = await placeOrder(page.request, baseURL!, product._id, 12);

@@ -24,7 +24,11 @@ async function findOwnProduct(page: Page, seller: E2EUser, name: string): Promis
   return product;
 }
 
-test('a seller prices by the case with volume breaks; a buyer sees the ladder, steps by the case and pays the break shown', async ({ page, baseURL, signedInUser: seller }) => {
+test('a seller prices by the case with volume breaks; a buyer sees the ladder, steps by the case and pays the break shown', async ({
+  page,
+  baseURL,
+  signedInUser: seller,
+}) => {
   const name = `E2E Gel Pens ${randomUUID().slice(0, 6)}`;
   await fillListing(page, { name, brand: 'InkWell', stock: '1000', min: '24', image: '/images/products/gel-pens-12-pack.webp' });
   await page.getByLabel('Price ($ per unit)').fill('10');
@@ -47,7 +51,14 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   await expect(page.getByText(MESSAGES.productAdded)).toBeVisible();
 
   const product = await findOwnProduct(page, seller, name);
-  expect(product).toMatchObject({ price: 10, casepack: 12, tiers: [{ minquantity: 60, price: 9 }, { minquantity: 120, price: 8.1 }] });
+  expect(product).toMatchObject({
+    price: 10,
+    casepack: 12,
+    tiers: [
+      { minquantity: 60, price: 9 },
+      { minquantity: 120, price: 8.1 },
+    ],
+  });
 
   // A buyer (another business: nobody may buy their own product) sees the ladder on the detail page.
   await page.context().clearCookies();

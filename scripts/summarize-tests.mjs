@@ -45,7 +45,11 @@ if (existsSync(playwright)) {
 
 const stepTimes = '.tmp/step-times.tsv';
 if (existsSync(stepTimes)) {
-  const rows = readFileSync(stepTimes, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split('\t'));
+  const rows = readFileSync(stepTimes, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.split('\t'));
   // Steps that ran side by side share a fifth column (the group's first step): their wall time is the
   // longest of them, counted once.
   const wallByGroup = new Map();
@@ -53,7 +57,9 @@ if (existsSync(stepTimes)) {
   const total = [...wallByGroup.values()].reduce((sum, seconds) => sum + seconds, 0);
   console.log('\nStep times (load average before → after):');
   for (const [name, seconds, before, after, group] of rows) {
-    console.log(`  ${name.padEnd(16)} ${String(seconds).padStart(5)} s   load ${before} → ${after}${group ? `   (beside ${[...new Set(rows.filter((r) => r[4] === group && r[0] !== name).map((r) => r[0]))].join(', ')})` : ''}`);
+    console.log(
+      `  ${name.padEnd(16)} ${String(seconds).padStart(5)} s   load ${before} → ${after}${group ? `   (beside ${[...new Set(rows.filter((r) => r[4] === group && r[0] !== name).map((r) => r[0]))].join(', ')})` : ''}`,
+    );
   }
   console.log(`  ${'total'.padEnd(16)} ${String(total).padStart(5)} s`);
 }

@@ -55,7 +55,7 @@ export PATH="$(dirname "$full_node"):$PATH"
 echo "Node $(node --version) runs the suite (the machine's is $machine_node)"
 
 # tsc and ESLint each use one core: side by side, on a 2-core machine they take the time of the longer.
-side_by_side typecheck "npm run --silent typecheck" lint "npx eslint . --max-warnings 0"
+side_by_side typecheck "npm run --silent typecheck" lint "npm run --silent lint"
 # Each API test runs once per database and once per Node line: on PostgreSQL on this line here, on
 # PGlite on the other line next (PGlite on this line is what the e2e and resilience servers run on).
 step vitest env TEST_DATABASES=postgres npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json

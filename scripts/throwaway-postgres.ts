@@ -24,7 +24,9 @@ export interface ThrowawayPostgres {
 function findBinDir(): string | null {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => Number(v) >= 15).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => Number(v) >= 15)
+    .sort((a, b) => Number(b) - Number(a));
   for (const v of versions) {
     const dir = path.join(root, v, 'bin');
     if (existsSync(path.join(dir, 'pg_ctl')) && existsSync(path.join(dir, 'initdb'))) return dir;
@@ -79,9 +81,7 @@ export async function freePort(): Promise<number> {
 
 function asPostgres(cmd: string, args: string[]): void {
   const isRoot = process.getuid?.() === 0;
-  const result = isRoot
-    ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' })
-    : spawnSync(cmd, args, { encoding: 'utf8' });
+  const result = isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : spawnSync(cmd, args, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${path.basename(cmd)} failed: ${result.stderr || result.stdout}`);
 }
 
@@ -101,7 +101,9 @@ export async function startThrowawayPostgres(settings: ThrowawayOptions = {}): P
   const port = await freePort();
   asPostgres(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dataDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=400 -c shared_buffers=256MB${
-    settings.statStatements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on -c pg_stat_statements.max=1000' : ''
+    settings.statStatements
+      ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all -c pg_stat_statements.track_planning=on -c pg_stat_statements.max=1000'
+      : ''
   }`;
   const start = () => asPostgres(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-o', options, '-l', path.join(dataDir, 'server.log'), '-w', 'start']);
   const pause = () => asPostgres(path.join(binDir, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);

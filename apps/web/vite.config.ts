@@ -66,7 +66,10 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/](?:zod|react-hook-form|@hookform)[\\/]/ },
             // What every product card shows (its frame and photo, the buy button and the price), the home
             // page's cards included: one file.
-            { name: 'buy', test: /src[\\/](?:features[\\/]orders[\\/]components[\\/]buy-button|components[\\/](?:price-tag|product-card-frame|product-image))\.tsx$|contracts[\\/]src[\\/]money\.ts$/ },
+            {
+              name: 'buy',
+              test: /src[\\/](?:features[\\/]orders[\\/]components[\\/]buy-button|components[\\/](?:price-tag|product-card-frame|product-image))\.tsx$|contracts[\\/]src[\\/]money\.ts$/,
+            },
           ],
         },
       },

@@ -31,7 +31,9 @@ export async function signUp(baseUrl: string, name: string, emailPrefix = 'bench
 export async function signUpMany(baseUrl: string, count: number, prefix: string): Promise<BenchUser[]> {
   const users: BenchUser[] = [];
   for (let start = 0; start < count; start += 4) {
-    const batch = Array.from({ length: Math.min(4, count - start) }, (_, i) => signUp(baseUrl, `${prefix} ${start + i + 1}`, prefix.toLowerCase().replace(/\W+/g, '-')));
+    const batch = Array.from({ length: Math.min(4, count - start) }, (_, i) =>
+      signUp(baseUrl, `${prefix} ${start + i + 1}`, prefix.toLowerCase().replace(/\W+/g, '-')),
+    );
     users.push(...(await Promise.all(batch)));
   }
   return users;

@@ -42,7 +42,8 @@ function provideDependencies(root: string, shortCommit: string, log: (message: s
   if (sameLockfile(root)) {
     if (!linked && !hasOwn) {
       for (const folder of WORKSPACE_MODULES) {
-        if (existsSync(path.join(REPO_ROOT, folder)) && existsSync(path.dirname(path.join(root, folder)))) symlinkSync(path.join(REPO_ROOT, folder), path.join(root, folder));
+        if (existsSync(path.join(REPO_ROOT, folder)) && existsSync(path.dirname(path.join(root, folder))))
+          symlinkSync(path.join(REPO_ROOT, folder), path.join(root, folder));
       }
     }
     return;

@@ -93,7 +93,10 @@ function placeOf(frame: CallFrame, resolvedFile: string): string | null {
   const modules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(resolvedFile);
   if (modules?.[1]) return modules[1];
   const ours = /(apps\/server\/src|packages\/contracts\/src)\/(?:(modules|plugins|lib|db)\/)?([^/]+)/.exec(resolvedFile);
-  if (ours) return ours[2] ? `ours: ${ours[2]}/${ours[3]?.replace(/\.ts$/, '')}` : `ours: ${ours[1] === 'packages/contracts/src' ? 'contracts' : ours[3]?.replace(/\.ts$/, '')}`;
+  if (ours)
+    return ours[2]
+      ? `ours: ${ours[2]}/${ours[3]?.replace(/\.ts$/, '')}`
+      : `ours: ${ours[1] === 'packages/contracts/src' ? 'contracts' : ours[3]?.replace(/\.ts$/, '')}`;
   return path.basename(resolvedFile);
 }
 

@@ -26,7 +26,11 @@ export function createPgliteFolder(): { target: DatabaseTarget & { kind: 'pglite
 }
 
 /** A fresh database of either kind: a PGlite folder (removed by `remove`) or a PostgreSQL database. */
-export async function createBenchDatabase(adminUrl: string, kind: DatabaseTarget['kind'], label: string): Promise<{ target: DatabaseTarget; remove: () => void }> {
+export async function createBenchDatabase(
+  adminUrl: string,
+  kind: DatabaseTarget['kind'],
+  label: string,
+): Promise<{ target: DatabaseTarget; remove: () => void }> {
   if (kind === 'pglite') return createPgliteFolder();
   return { target: await createPostgresDatabase(adminUrl, label), remove: () => {} };
 }
@@ -69,7 +73,7 @@ export async function withSql<T>(target: DatabaseTarget, run: (query: Query) => 
   const db = new PGlite({ dataDir: target.dataDir, extensions: PGLITE_EXTENSIONS });
   await db.waitReady;
   try {
-    return await run(async <R,>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);
+    return await run(async <R>(text: string, params?: unknown[]) => (await db.query<R>(text, params)).rows);
   } finally {
     await db.close();
   }

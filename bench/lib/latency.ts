@@ -14,7 +14,12 @@ export interface LatencyResult {
  * connection, after `warmup` unrecorded ones. Every answer must be a 200. `url` may differ per
  * request (the i-th, warm-up included), e.g. to keep a server's answer cache from answering.
  */
-export async function measureSequential(url: string | ((i: number) => string), headers: Record<string, string>, count: number, warmup: number): Promise<LatencyResult> {
+export async function measureSequential(
+  url: string | ((i: number) => string),
+  headers: Record<string, string>,
+  count: number,
+  warmup: number,
+): Promise<LatencyResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const samples: number[] = [];
   try {

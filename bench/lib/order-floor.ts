@@ -53,7 +53,15 @@ export async function listFloorProducts(baseUrl: string, seller: BenchUser, spec
  * units, and a fresh Idempotency-Key per order, as the web app's checkout does.
  */
 /** Every bench order ships here (an order needs a destination since the order workflow). */
-const BENCH_SHIP_TO = { company: 'Bench Buyer Co', line1: '1 Load Street', city: 'Austin', region: 'TX', postalCode: '73301', country: 'US', phone: '+1 512 555 0100' };
+const BENCH_SHIP_TO = {
+  company: 'Bench Buyer Co',
+  line1: '1 Load Street',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '73301',
+  country: 'US',
+  phone: '+1 512 555 0100',
+};
 
 export function orderRequestsFor(buyers: BenchUser[], products: FloorProduct[]) {
   return (connection: number): AutocannonRequest[] => {
@@ -119,7 +127,13 @@ export async function checkStock(query: Query, products: FloorProduct[], placed:
   );
   const lines = products.map((product) => {
     const row = rows.find((r) => r.id === product.id);
-    return { id: product.id, initial: product.initialStock, stock: row?.stock ?? Number.NaN, sold: Number(row?.sold ?? NaN), orders: Number(row?.orders ?? NaN) };
+    return {
+      id: product.id,
+      initial: product.initialStock,
+      stock: row?.stock ?? Number.NaN,
+      sold: Number(row?.sold ?? NaN),
+      orders: Number(row?.orders ?? NaN),
+    };
   });
   const ordersInDatabase = lines.reduce((sum, l) => sum + l.orders, 0);
   const oversold = lines.filter((l) => l.sold > l.initial || l.stock < 0).length;
@@ -134,5 +148,15 @@ export async function checkStock(query: Query, products: FloorProduct[], placed:
     [products.map((p) => p.id)],
   );
   const unnotified = Number(told?.n ?? NaN);
-  return { placed, cutOffAtMost, ordersInDatabase, oversold, unnotified, unbalanced, scarceSoldOut, lines, ok: oversold === 0 && unbalanced === 0 && unnotified === 0 && ordersMatch };
+  return {
+    placed,
+    cutOffAtMost,
+    ordersInDatabase,
+    oversold,
+    unnotified,
+    unbalanced,
+    scarceSoldOut,
+    lines,
+    ok: oversold === 0 && unbalanced === 0 && unnotified === 0 && ordersMatch,
+  };
 }

@@ -51,7 +51,14 @@ export async function readStatementStats(target: DatabaseTarget): Promise<Statem
           AND query NOT LIKE '%pg_stat_statements%'
         ORDER BY calls DESC, total_exec_time DESC`,
     );
-    return found.map((r) => ({ query: r.query.replace(/\s+/g, ' ').trim(), calls: Number(r.calls), totalMs: Number(r.total_ms), planMs: Number(r.plan_ms), rows: Number(r.rows), toplevel: r.toplevel }));
+    return found.map((r) => ({
+      query: r.query.replace(/\s+/g, ' ').trim(),
+      calls: Number(r.calls),
+      totalMs: Number(r.total_ms),
+      planMs: Number(r.plan_ms),
+      rows: Number(r.rows),
+      toplevel: r.toplevel,
+    }));
   });
   return rows ?? [];
 }

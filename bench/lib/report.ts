@@ -52,7 +52,20 @@ function renderMachine(report: Report): string {
 
 function renderRead(rows: ReadRow[]): string {
   return table(
-    ['database', 'endpoint', 'bytes', 'ceiling req/s', 'ours req/s', 'ratio', 'ours p50 ms', 'ours p99 ms', 'ceiling p99 ms', 'CPU µs/answer ceiling → ours', 'CPU ratio', 'RSS MiB rest → peak'],
+    [
+      'database',
+      'endpoint',
+      'bytes',
+      'ceiling req/s',
+      'ours req/s',
+      'ratio',
+      'ours p50 ms',
+      'ours p99 ms',
+      'ceiling p99 ms',
+      'CPU µs/answer ceiling → ours',
+      'CPU ratio',
+      'RSS MiB rest → peak',
+    ],
     rows.map((r) => [
       r.database,
       r.endpoint,
@@ -78,9 +91,25 @@ function ordersVersus(check: StockCheck): string {
 
 function renderOrders(rows: OrdersRow[]): string {
   return table(
-    ['database', 'buyers', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order (server + database)', '409 sold out', 'other non-2xx / errors', 'orders in DB vs 201s', 'oversold', 'stock + sold = initial', 'every order notified + e-mail queued', 'RSS MiB rest → peak'],
+    [
+      'database',
+      'buyers',
+      'orders/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU µs/order (server + database)',
+      '409 sold out',
+      'other non-2xx / errors',
+      'orders in DB vs 201s',
+      'oversold',
+      'stock + sold = initial',
+      'every order notified + e-mail queued',
+      'RSS MiB rest → peak',
+    ],
     rows.map((r) => {
-      const other = Object.entries(r.load.statusCounts).filter(([code]) => code !== '201' && code !== '409').reduce((s, [, n]) => s + n, 0);
+      const other = Object.entries(r.load.statusCounts)
+        .filter(([code]) => code !== '201' && code !== '409')
+        .reduce((s, [, n]) => s + n, 0);
       return [
         r.database,
         String(r.buyers),
@@ -103,7 +132,10 @@ function renderOrders(rows: OrdersRow[]): string {
 function renderProfile(title: string, p: ProfileSummary, units: number, unit: string): string[] {
   const perUnit = (msTotal: number) => int((msTotal * 1000) / Math.max(1, units));
   const lines = (head: string, list: ProfileSummary['byPlace']) =>
-    table([head, 'ms', 'share of busy', `µs/${unit}`], list.map((l) => [`\`${l.name.replace(/\|/g, '\\|')}\``, int(l.ms), pct(l.share), perUnit(l.ms)]));
+    table(
+      [head, 'ms', 'share of busy', `µs/${unit}`],
+      list.map((l) => [`\`${l.name.replace(/\|/g, '\\|')}\``, int(l.ms), pct(l.share), perUnit(l.ms)]),
+    );
   return [
     `#### ${title} (main thread busy ${int(p.busyMs)} of ${int(p.windowMs)} ms, ${perUnit(p.busyMs)} µs per ${unit})\n`,
     lines('self time by place', p.byPlace.slice(0, 15)),
@@ -118,7 +150,9 @@ function renderProfile(title: string, p: ProfileSummary, units: number, unit: st
 }
 
 function renderReadProfiles(rows: ReadRow[]): string {
-  return rows.flatMap((r) => (r.profile ? renderProfile(`${r.database}, ${r.endpoint}: server CPU profile of our runs`, r.profile, r.ours.responses, 'answer') : [])).join('\n');
+  return rows
+    .flatMap((r) => (r.profile ? renderProfile(`${r.database}, ${r.endpoint}: server CPU profile of our runs`, r.profile, r.ours.responses, 'answer') : []))
+    .join('\n');
 }
 
 function renderProfiles(rows: OrdersRow[]): string {
@@ -144,7 +178,13 @@ function renderStatements(rows: OrdersRow[]): string {
         ['per order', 'exec µs per call', 'plan µs per call', 'sent by', 'statement'],
         r.statements
           .filter((l) => l.calls / orders >= 0.01)
-          .map((l) => [(l.calls / orders).toFixed(2), int((l.totalMs * 1000) / Math.max(1, l.calls)), int((l.planMs * 1000) / Math.max(1, l.calls)), l.toplevel ? 'server' : 'a foreign key check', `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``]),
+          .map((l) => [
+            (l.calls / orders).toFixed(2),
+            int((l.totalMs * 1000) / Math.max(1, l.calls)),
+            int((l.planMs * 1000) / Math.max(1, l.calls)),
+            l.toplevel ? 'server' : 'a foreign key check',
+            `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``,
+          ]),
       ),
       '',
     );
@@ -161,13 +201,19 @@ function renderScale(runs: ScaleRun[]): string {
     parts.push(
       table(
         ['query', ...mine.flatMap((r) => [`${int(r.size)}: p50 ms`, `${int(r.size)}: p99 ms`])],
-        labels.map((label, i) => [label.replace(/[\d,]+ items deep/, 'deep'), ...mine.flatMap((r) => [ms(r.lines[i]?.latency.p50 ?? NaN), ms(r.lines[i]?.latency.p99 ?? NaN)])]),
+        labels.map((label, i) => [
+          label.replace(/[\d,]+ items deep/, 'deep'),
+          ...mine.flatMap((r) => [ms(r.lines[i]?.latency.p50 ?? NaN), ms(r.lines[i]?.latency.p99 ?? NaN)]),
+        ]),
       ),
     );
     parts.push(
       '',
       mine
-        .map((r) => `- ${int(r.size)} products: seeded ${int(r.seeded.products)} products and ${int(r.seeded.orders)} orders in ${r.seeded.seconds.toFixed(1)} s; deep category page at ${int(r.categoryDepth)} items; server RSS ${mib(r.restRssMiB)} MiB at rest, ${mib(r.afterRssMiB)} MiB after`)
+        .map(
+          (r) =>
+            `- ${int(r.size)} products: seeded ${int(r.seeded.products)} products and ${int(r.seeded.orders)} orders in ${r.seeded.seconds.toFixed(1)} s; deep category page at ${int(r.categoryDepth)} items; server RSS ${mib(r.restRssMiB)} MiB at rest, ${mib(r.afterRssMiB)} MiB after`,
+        )
         .join('\n'),
       '',
     );
@@ -178,7 +224,9 @@ function renderScale(runs: ScaleRun[]): string {
 function renderExplains(runs: ScaleRun[]): string {
   const biggest = [...runs].filter((r) => r.explained.length > 0).sort((a, b) => b.size - a.size)[0];
   if (!biggest) return '';
-  const blocks = biggest.explained.map((e) => `**${e.label}**\n\n\`\`\`sql\n${e.sql}\n-- params: ${JSON.stringify(e.params)}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\``);
+  const blocks = biggest.explained.map(
+    (e) => `**${e.label}**\n\n\`\`\`sql\n${e.sql}\n-- params: ${JSON.stringify(e.params)}\n\`\`\`\n\n\`\`\`\n${e.plan}\n\`\`\``,
+  );
   return [`EXPLAIN (ANALYZE, BUFFERS) on ${biggest.database} with ${int(biggest.size)} products:`, ...blocks].join('\n\n');
 }
 
@@ -205,7 +253,14 @@ function renderSearch(runs: SearchRun[]): string {
 }
 
 function renderProcesses(result: ProcessesResult): string {
-  const rows = result.rows.map((r) => [String(r.processes), int(r.ordersPerSecond), ms(r.p50), ms(r.p99), int(r.cpuUsPerOrder), r.peakRssMiB.map(mib).join(' + ')]);
+  const rows = result.rows.map((r) => [
+    String(r.processes),
+    int(r.ordersPerSecond),
+    ms(r.p50),
+    ms(r.p99),
+    int(r.cpuUsPerOrder),
+    r.peakRssMiB.map(mib).join(' + '),
+  ]);
   const c = result.check;
   return [
     table(['processes', 'orders/s', 'p50 ms', 'p99 ms', 'CPU µs/order', 'peak RSS MiB'], rows),
@@ -216,7 +271,17 @@ function renderProcesses(result: ProcessesResult): string {
 
 function renderCheckout(rows: CheckoutRow[]): string {
   return table(
-    ['database', 'checkouts', 'lines / sellers', 'p50 ms', 'p99 ms', 'mean ms', 'CPU µs/checkout (server + database)', 'CPU µs/line', 'orders in DB = checkouts × sellers, books balance'],
+    [
+      'database',
+      'checkouts',
+      'lines / sellers',
+      'p50 ms',
+      'p99 ms',
+      'mean ms',
+      'CPU µs/checkout (server + database)',
+      'CPU µs/line',
+      'orders in DB = checkouts × sellers, books balance',
+    ],
     rows.map((r) => [
       r.database,
       int(r.checkouts),
@@ -233,22 +298,61 @@ function renderCheckout(rows: CheckoutRow[]): string {
 
 function renderImports(rows: CatalogImportRow[]): string {
   return table(
-    ['database', 'rows (MB)', 'brands', 'upload ms', 'upload → ready ms', 'apply ms', 'export ms', 'export rows/s', 'RSS at rest → peak MiB', 'peak MiB: validate / apply / export'],
-    rows.map((r) => [r.database, `${int(r.rows)} (${r.megabytes.toFixed(1)})`, int(r.brands), int(r.uploadMs), int(r.validateMs), int(r.applyMs), int(r.exportMs), int(r.exportRowsPerSecond), `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`, `${mib(r.validatePeakRssMiB)} / ${mib(r.applyPeakRssMiB)} / ${mib(r.exportPeakRssMiB)}`]),
+    [
+      'database',
+      'rows (MB)',
+      'brands',
+      'upload ms',
+      'upload → ready ms',
+      'apply ms',
+      'export ms',
+      'export rows/s',
+      'RSS at rest → peak MiB',
+      'peak MiB: validate / apply / export',
+    ],
+    rows.map((r) => [
+      r.database,
+      `${int(r.rows)} (${r.megabytes.toFixed(1)})`,
+      int(r.brands),
+      int(r.uploadMs),
+      int(r.validateMs),
+      int(r.applyMs),
+      int(r.exportMs),
+      int(r.exportRowsPerSecond),
+      `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`,
+      `${mib(r.validatePeakRssMiB)} / ${mib(r.applyPeakRssMiB)} / ${mib(r.exportPeakRssMiB)}`,
+    ]),
   );
 }
 
 function renderCluster(result: ClusterResult): string {
-  const other = (counts: Record<string, number>, ok: string[]) => Object.entries(counts).filter(([code]) => !ok.includes(code)).reduce((s, [, n]) => s + n, 0);
+  const other = (counts: Record<string, number>, ok: string[]) =>
+    Object.entries(counts)
+      .filter(([code]) => !ok.includes(code))
+      .reduce((s, [, n]) => s + n, 0);
   const c = result.check;
   return [
     table(
       ['catalog reads on', 'reads/s', 'p50 ms', 'p99 ms', 'non-2xx / errors'],
-      result.reads.map((r) => [r.reads, int(r.load.okPerSecond), ms(r.load.p50), ms(r.load.p99), `${int(other(r.load.statusCounts, ['200']))} / ${int(r.load.errors)}`]),
+      result.reads.map((r) => [
+        r.reads,
+        int(r.load.okPerSecond),
+        ms(r.load.p50),
+        ms(r.load.p99),
+        `${int(other(r.load.statusCounts, ['200']))} / ${int(r.load.errors)}`,
+      ]),
     ),
     '',
     table(
-      ['orders to the primary', 'orders/s', 'p50 ms', 'p99 ms', '409 sold out', 'other non-2xx / errors', 'replica lag under the load: p50 / p99 / max ms (samples)'],
+      [
+        'orders to the primary',
+        'orders/s',
+        'p50 ms',
+        'p99 ms',
+        '409 sold out',
+        'other non-2xx / errors',
+        'replica lag under the load: p50 / p99 / max ms (samples)',
+      ],
       result.orders.map((r) => [
         r.via,
         int(r.ordersPerSecond),
@@ -269,14 +373,24 @@ function renderCompare(c: CompareResult, head: string): string {
   const rows = c.measures.map((m) => {
     const ratio = m.this / m.base;
     const verdict = m.better === 'lower' ? (ratio < 1 ? 'better' : 'worse') : ratio > 1 ? 'better' : 'worse';
-    return [m.measure, figure(m.base), figure(m.this), `**${ratio.toFixed(2)}** (${verdict})`, m.baseRounds.map(figure).join(' / '), m.thisRounds.map(figure).join(' / ')];
+    return [
+      m.measure,
+      figure(m.base),
+      figure(m.this),
+      `**${ratio.toFixed(2)}** (${verdict})`,
+      m.baseRounds.map(figure).join(' / '),
+      m.thisRounds.map(figure).join(' / '),
+    ];
   });
   return [
     `Base: ${c.baseCommit}; this: ${head}. ${c.rounds} rounds, each side in turn (base first in odd rounds, this first in even ones), each on its own PostgreSQL database of one cluster.`,
     '',
     table(['measure', `base ${c.baseCommit}`, 'this', 'this ÷ base', 'base per round', 'this per round'], rows),
     '',
-    table(['check afterwards', 'base', 'this'], c.checks.map((k) => [k.what, k.base, k.this])),
+    table(
+      ['check afterwards', 'base', 'this'],
+      c.checks.map((k) => [k.what, k.base, k.this]),
+    ),
   ].join('\n');
 }
 
@@ -289,8 +403,10 @@ function renderMemory(report: Report): string {
     rows.push([database, 'at rest (demo catalog)', mib(rows_[0]?.restRssMiB ?? NaN)]);
     for (const r of rows_) rows.push([database, `reads: ${r.endpoint}`, mib(r.peakRssMiB)]);
   }
-  for (const r of report.orders ?? []) rows.push([r.database, `orders: at rest → peak under ${r.buyers} buyers`, `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`]);
-  for (const r of report.scale ?? []) rows.push([r.database, `${int(r.size)} products: at rest → after the scale queries`, `${mib(r.restRssMiB)} → ${mib(r.afterRssMiB)}`]);
+  for (const r of report.orders ?? [])
+    rows.push([r.database, `orders: at rest → peak under ${r.buyers} buyers`, `${mib(r.restRssMiB)} → ${mib(r.peakRssMiB)}`]);
+  for (const r of report.scale ?? [])
+    rows.push([r.database, `${int(r.size)} products: at rest → after the scale queries`, `${mib(r.restRssMiB)} → ${mib(r.afterRssMiB)}`]);
   if (report.processes) {
     rows.push(['PostgreSQL', 'two processes at rest', report.processes.restRssMiB.map(mib).join(' + ')]);
     for (const r of report.processes.rows) rows.push(['PostgreSQL', `orders, ${r.processes} process(es), peak`, r.peakRssMiB.map(mib).join(' + ')]);
@@ -305,10 +421,16 @@ export function renderReport(report: Report): string {
   if (report.scale) sections.push('\n### 3. Catalog scale (1 connection, 300 requests each)\n', renderScale(report.scale), renderExplains(report.scale));
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
-  if (report.checkout) sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
+  if (report.checkout)
+    sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
   if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
-  if (report.cluster) sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));
-  if (report.compare) sections.push('\n### Comparison with an earlier commit\n', renderCompare(report.compare, `${report.machine.commit}${report.machine.dirty ? ' plus uncommitted changes' : ''}`));
+  if (report.cluster)
+    sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));
+  if (report.compare)
+    sections.push(
+      '\n### Comparison with an earlier commit\n',
+      renderCompare(report.compare, `${report.machine.commit}${report.machine.dirty ? ' plus uncommitted changes' : ''}`),
+    );
   const memory = renderMemory(report);
   if (memory) sections.push('\n### 5. Memory (VmRSS of the server process)\n', memory);
   return `${sections.join('\n')}\n`;

@@ -34,7 +34,9 @@ const BOUNDARY = 'bench-catalog-import-boundary';
 function catalogCsv(rows: number, brands: number): string {
   const lines = [HEADER];
   for (let i = 0; i < rows; i++) {
-    lines.push(`BENCH-${i},Bulk item ${i},Office Supplies & Stationery,Brand ${i % brands},1.${(i % 90) + 10},10,1,100,0,,Boxed for resale,/images/products/bench.webp,,,`);
+    lines.push(
+      `BENCH-${i},Bulk item ${i},Office Supplies & Stationery,Brand ${i % brands},1.${(i % 90) + 10},10,1,100,0,,Boxed for resale,/images/products/bench.webp,,,`,
+    );
   }
   return lines.join('\n');
 }
@@ -52,7 +54,11 @@ async function measureOne(context: BenchContext, database: 'pglite' | 'postgres'
   const { target, remove } = await createBenchDatabase(context.pgAdminUrl, database, `import_${rows}_${brands}`);
   // BENCH_SERVER_NODE_OPTIONS (e.g. --max-old-space-size=128) tells the server's live memory from V8's heap slack.
   const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
-  const server = await startServerProcess({ database: target, name: `import-${database}-${rows}-${brands}`, ...(nodeOptions ? { env: { NODE_OPTIONS: nodeOptions } } : {}) });
+  const server = await startServerProcess({
+    database: target,
+    name: `import-${database}-${rows}-${brands}`,
+    ...(nodeOptions ? { env: { NODE_OPTIONS: nodeOptions } } : {}),
+  });
   try {
     const seller = await signUp(server.url, 'Bench Import Seller', 'seller');
     const csv = catalogCsv(rows, brands);
@@ -133,7 +139,10 @@ export function parseImportCases(text: string): ImportCase[] {
  * A 10,000-row and a 100,000-row create import spread over many facet cells, and a 100,000-row one into a
  * single cell, on each database: validate, apply, export, memory.
  */
-export async function measureCatalogImport(context: BenchContext, cases: ImportCase[] = parseImportCases('10000x500,100000x500,100000x1')): Promise<CatalogImportRow[]> {
+export async function measureCatalogImport(
+  context: BenchContext,
+  cases: ImportCase[] = parseImportCases('10000x500,100000x500,100000x1'),
+): Promise<CatalogImportRow[]> {
   const rows: CatalogImportRow[] = [];
   for (const database of context.databases) {
     for (const one of cases) rows.push(await measureOne(context, database, one));

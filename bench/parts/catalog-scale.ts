@@ -66,7 +66,11 @@ async function walkToDepth(server: ChildServer, firstPath: string, wanted: numbe
   return { path: `${url.pathname}${url.search}`, depth };
 }
 
-async function measureLines(server: ChildServer, seller: BenchUser, buyer: BenchUser): Promise<{ lines: ScaleLine[]; categoryDepth: number; deepCursorSeq: number }> {
+async function measureLines(
+  server: ChildServer,
+  seller: BenchUser,
+  buyer: BenchUser,
+): Promise<{ lines: ScaleLine[]; categoryDepth: number; deepCursorSeq: number }> {
   const category = encodeURIComponent(CATEGORY);
   const deep = await walkToDepth(server, `/api/allproduct?category=${category}&limit=48`, DEPTH);
   const plan: Array<{ label: string; path: string; headers?: Record<string, string> }> = [
@@ -79,7 +83,11 @@ async function measureLines(server: ChildServer, seller: BenchUser, buyer: Bench
   ];
   const lines: ScaleLine[] = [];
   for (const step of plan) {
-    lines.push({ label: step.label, path: step.path, latency: await measureSequential(`${server.url}${step.path}`, step.headers ?? {}, REQUESTS, WARMUP_REQUESTS) });
+    lines.push({
+      label: step.label,
+      path: step.path,
+      latency: await measureSequential(`${server.url}${step.path}`, step.headers ?? {}, REQUESTS, WARMUP_REQUESTS),
+    });
   }
   const cursor = new URL(deep.path, server.url).searchParams.get('cursor') ?? undefined;
   return { lines, categoryDepth: deep.depth, deepCursorSeq: decodeCursor(cursor) ?? 0 };
@@ -123,7 +131,18 @@ async function measureSize(context: BenchContext, kind: 'pglite' | 'postgres', s
             { label: 'available filter, first page', run: (db) => selectProductPage(db, { availableOnly: true, beforeSeq: null, take: 49 }) },
             { label: 'topproduct', run: (db) => selectTopRated(db, 8) },
             { label: "seller's own products", run: (db) => selectProductPage(db, { ownerEmail: seller.email, beforeSeq: null, take: 49 }) },
-            { label: "buyer's cart", run: (db) => listOrders({ db, clock: () => new Date(), user: { id: buyer.id, email: buyer.email, name: buyer.name, image: null, emailVerified: true, sessionId: 'bench' } }, { email: buyer.email, limit: 48 }) },
+            {
+              label: "buyer's cart",
+              run: (db) =>
+                listOrders(
+                  {
+                    db,
+                    clock: () => new Date(),
+                    user: { id: buyer.id, email: buyer.email, name: buyer.name, image: null, emailVerified: true, sessionId: 'bench' },
+                  },
+                  { email: buyer.email, limit: 48 },
+                ),
+            },
             {
               // The order its partial index is built in (seq DESC NULLS LAST): see docs/benchmarks.md.
               label: "buyer's cart, ordered as orders_buyer_listed_seq_idx is (suggested)",

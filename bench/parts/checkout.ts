@@ -32,7 +32,15 @@ export interface CheckoutRow {
   booksBalance: boolean;
 }
 
-const SHIP_TO = { company: 'Bench Buyer Co', line1: '1 Load Street', city: 'Austin', region: 'TX', postalCode: '73301', country: 'US', phone: '+1 512 555 0100' };
+const SHIP_TO = {
+  company: 'Bench Buyer Co',
+  line1: '1 Load Street',
+  city: 'Austin',
+  region: 'TX',
+  postalCode: '73301',
+  country: 'US',
+  phone: '+1 512 555 0100',
+};
 const INITIAL_STOCK = 1_000_000;
 
 async function listProducts(url: string, seller: BenchUser, count: number, sellerIndex: number): Promise<string[]> {
@@ -74,7 +82,13 @@ export async function setUpCheckoutFloor(url: string): Promise<CheckoutFloor> {
   let productIds: string[] = [];
   for (const [i, seller] of sellers.entries()) productIds = [...productIds, ...(await listProducts(url, seller, CHECKOUT_SHAPE.linesPerSeller[i] ?? 0, i))];
   const buyer = await signUp(url, 'Bench Buyer', 'buyer');
-  return { productIds, buyer, lines: productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) })), agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), rounds: 0 };
+  return {
+    productIds,
+    buyer,
+    lines: productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) })),
+    agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
+    rounds: 0,
+  };
 }
 
 export interface CheckoutTimes {

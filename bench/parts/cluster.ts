@@ -86,7 +86,10 @@ export async function measureCluster(context: BenchContext): Promise<ClusterResu
     ] as const) {
       context.log(`cluster: catalog reads on the ${label}`);
       await runLoad({ url, connections: context.connections, duration: context.warmup, requestsFor: readRequests });
-      reads.push({ reads: label, load: withoutSamples(await runLoad({ url, connections: context.connections, duration: context.duration, requestsFor: readRequests })) });
+      reads.push({
+        reads: label,
+        load: withoutSamples(await runLoad({ url, connections: context.connections, duration: context.duration, requestsFor: readRequests })),
+      });
     }
 
     const orders: ClusterOrderRow[] = [];

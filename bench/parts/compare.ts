@@ -114,7 +114,9 @@ async function compareOrders(context: BenchContext, baseline: Baseline, rounds: 
       if (!s) return;
       context.log(`compare orders: round ${round + 1}/${rounds}, ${side}`);
       await settle();
-      const measured = await measureCpu([s.server.pid], pg, () => runLoad({ url: s.server.url, connections: context.connections, duration: context.duration, requestsFor: s.requestsFor }));
+      const measured = await measureCpu([s.server.pid], pg, () =>
+        runLoad({ url: s.server.url, connections: context.connections, duration: context.duration, requestsFor: s.requestsFor }),
+      );
       s.tally.runs.push(measured.result);
       s.tally.units.push(measured.result.statusCounts['201'] ?? 0);
       s.tally.seconds.push(measured.cpuSeconds);
@@ -149,16 +151,29 @@ async function compareOrders(context: BenchContext, baseline: Baseline, rounds: 
       baseRounds: perRound(base.s.tally, (r) => (r.statusCounts['201'] ?? 0) / r.durationS),
       thisRounds: perRound(head.s.tally, (r) => (r.statusCounts['201'] ?? 0) / r.durationS),
     },
-    { measure: 'Buy Now: p99 ms', better: 'lower', base: base.merged.p99, this: head.merged.p99, baseRounds: perRound(base.s.tally, (r) => r.p99), thisRounds: perRound(head.s.tally, (r) => r.p99) },
+    {
+      measure: 'Buy Now: p99 ms',
+      better: 'lower',
+      base: base.merged.p99,
+      this: head.merged.p99,
+      baseRounds: perRound(base.s.tally, (r) => r.p99),
+      thisRounds: perRound(head.s.tally, (r) => r.p99),
+    },
   );
   const books = await Promise.all(
     SIDES.map(async (side) => {
       const s = sides.get(side) as OrdersSide;
-      const check = await withSql(s.target, (query) => checkStock(query, s.products, countPlaced([s.warm, ...s.tally.runs]), (rounds + 1) * context.connections));
+      const check = await withSql(s.target, (query) =>
+        checkStock(query, s.products, countPlaced([s.warm, ...s.tally.runs]), (rounds + 1) * context.connections),
+      );
       return `${check.ok ? 'yes' : '**NO**'} (oversold ${check.oversold}, unbalanced ${check.unbalanced}, orders without notice + e-mail ${check.unnotified})`;
     }),
   );
-  result.checks.push({ what: 'Buy Now: nothing oversold, stock + sold = initial, one order per 201, every order notified with its e-mail', base: books[0] ?? '', this: books[1] ?? '' });
+  result.checks.push({
+    what: 'Buy Now: nothing oversold, stock + sold = initial, one order per 201, every order notified with its e-mail',
+    base: books[0] ?? '',
+    this: books[1] ?? '',
+  });
 }
 
 async function compareRead(context: BenchContext, baseline: Baseline, rounds: number, result: CompareResult): Promise<void> {
@@ -185,7 +200,9 @@ async function compareRead(context: BenchContext, baseline: Baseline, rounds: nu
         const s = servers.get(who);
         if (!s) continue;
         context.log(`compare read: round ${round + 1}/${rounds}, ${who}`);
-        const measured = await measureCpu([s.server.pid], who === 'ceiling' ? [] : pg, () => runLoad({ url: `${s.server.url}${READ_PATH}`, connections: context.connections, duration: context.duration }));
+        const measured = await measureCpu([s.server.pid], who === 'ceiling' ? [] : pg, () =>
+          runLoad({ url: `${s.server.url}${READ_PATH}`, connections: context.connections, duration: context.duration }),
+        );
         s.tally.runs.push(measured.result);
         s.tally.units.push(measured.result.responses);
         s.tally.seconds.push(measured.cpuSeconds);
@@ -198,7 +215,17 @@ async function compareRead(context: BenchContext, baseline: Baseline, rounds: nu
   const figures = (who: Side | 'ceiling') => {
     const s = servers.get(who) as { tally: Tally; bytes: number };
     const merged = mergeLoads(s.tally.runs);
-    return { s, merged, cpu: (s.tally.seconds.reduce((a, b) => a + b, 0) / Math.max(1, s.tally.units.reduce((a, b) => a + b, 0))) * 1e6 };
+    return {
+      s,
+      merged,
+      cpu:
+        (s.tally.seconds.reduce((a, b) => a + b, 0) /
+          Math.max(
+            1,
+            s.tally.units.reduce((a, b) => a + b, 0),
+          )) *
+        1e6,
+    };
   };
   const base = figures('base');
   const head = figures('this');
@@ -229,7 +256,14 @@ async function compareRead(context: BenchContext, baseline: Baseline, rounds: nu
       baseRounds: perRound(base.s.tally, (_r, units, seconds) => (seconds / Math.max(1, units)) * 1e6),
       thisRounds: perRound(head.s.tally, (_r, units, seconds) => (seconds / Math.max(1, units)) * 1e6),
     },
-    { measure: `GET ${READ_PATH}: p99 ms`, better: 'lower', base: base.merged.p99, this: head.merged.p99, baseRounds: perRound(base.s.tally, (r) => r.p99), thisRounds: perRound(head.s.tally, (r) => r.p99) },
+    {
+      measure: `GET ${READ_PATH}: p99 ms`,
+      better: 'lower',
+      base: base.merged.p99,
+      this: head.merged.p99,
+      baseRounds: perRound(base.s.tally, (r) => r.p99),
+      thisRounds: perRound(head.s.tally, (r) => r.p99),
+    },
   );
   result.checks.push({ what: `GET ${READ_PATH}: bytes of the answer`, base: String(base.s.bytes), this: String(head.s.bytes) });
 }

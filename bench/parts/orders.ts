@@ -2,7 +2,16 @@ import { signUp, signUpMany } from '../lib/accounts.ts';
 import { forEachDatabase, withSql } from '../lib/databases.ts';
 import { runLoad, type LoadResult } from '../lib/load.ts';
 import { measureCpu, readPostmasterPid } from '../lib/cpu.ts';
-import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, PURCHASE_SERVER_ENV, settle, type FloorProduct, type StockCheck } from '../lib/order-floor.ts';
+import {
+  checkStock,
+  countPlaced,
+  listFloorProducts,
+  orderRequestsFor,
+  PURCHASE_SERVER_ENV,
+  settle,
+  type FloorProduct,
+  type StockCheck,
+} from '../lib/order-floor.ts';
 import { startServerProcess, withPeakRss, type DatabaseTarget } from '../lib/processes.ts';
 import { monotonicMicros, summarizeCpuProfile, type ProfileSummary } from '../lib/cpu-profile.ts';
 import { countOrders, readStatementStats, resetStatementStats, type StatementLine } from '../lib/pg-statements.ts';
@@ -37,7 +46,16 @@ export interface OrdersRow {
 
 async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<OrdersRow> {
   const server = await startServerProcess({ database: target, name: `orders-${database}`, env: PURCHASE_SERVER_ENV });
-  let run: { products: FloorProduct[]; warm: LoadResult; load: LoadResult; cpuSeconds: number; serverSeconds: number; databaseSeconds: number; restRssMiB: number; peakRssMiB: number };
+  let run: {
+    products: FloorProduct[];
+    warm: LoadResult;
+    load: LoadResult;
+    cpuSeconds: number;
+    serverSeconds: number;
+    databaseSeconds: number;
+    restRssMiB: number;
+    peakRssMiB: number;
+  };
   const window = { fromMicros: 0, toMicros: 0 };
   let statements: StatementLine[] | undefined;
   let ordersCounted = 0;
@@ -66,7 +84,16 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
       statements = await readStatementStats(target);
       ordersCounted += await countOrders(target);
     }
-    run = { products, warm, load: measured.result.result, cpuSeconds: measured.cpuSeconds, serverSeconds: measured.serverSeconds, databaseSeconds: measured.databaseSeconds, restRssMiB, peakRssMiB: measured.result.peakRssMiB[0] ?? Number.NaN };
+    run = {
+      products,
+      warm,
+      load: measured.result.result,
+      cpuSeconds: measured.cpuSeconds,
+      serverSeconds: measured.serverSeconds,
+      databaseSeconds: measured.databaseSeconds,
+      restRssMiB,
+      peakRssMiB: measured.result.peakRssMiB[0] ?? Number.NaN,
+    };
   } finally {
     // PGlite's folder may be opened by one process at a time: the check reads it after the server stops.
     await server.stop();

@@ -2,7 +2,16 @@ import { signUp, signUpMany } from '../lib/accounts.ts';
 import { createPostgresDatabase, withSql } from '../lib/databases.ts';
 import { mergeLoads, runLoad, runLoadsTogether, withoutSamples, type LoadResult } from '../lib/load.ts';
 import { measureCpu, readPostmasterPid } from '../lib/cpu.ts';
-import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, PURCHASE_SERVER_ENV, settle, type FloorProduct, type StockCheck } from '../lib/order-floor.ts';
+import {
+  checkStock,
+  countPlaced,
+  listFloorProducts,
+  orderRequestsFor,
+  PURCHASE_SERVER_ENV,
+  settle,
+  type FloorProduct,
+  type StockCheck,
+} from '../lib/order-floor.ts';
 import { startServerProcess, withPeakRss, type ChildServer } from '../lib/processes.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { BUYERS, FLOOR } from './orders.ts';

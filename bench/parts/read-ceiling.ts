@@ -65,11 +65,19 @@ async function endpointsOf(server: ChildServer): Promise<Endpoint[]> {
     },
   ];
   // What a browser sends: the ceiling then answers our compressed bytes, with their content-encoding.
-  endpoints.push({ label: 'GET /api/allproduct?limit=48, accept-encoding br (browser-like)', path: '/api/allproduct?limit=48', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+  endpoints.push({
+    label: 'GET /api/allproduct?limit=48, accept-encoding br (browser-like)',
+    path: '/api/allproduct?limit=48',
+    headers: { 'accept-encoding': 'gzip, deflate, br' },
+  });
   const answer = await httpRequest(`${server.url}/api/allproduct?limit=48`);
   const etag = answer.headers.etag;
   if (typeof etag === 'string') {
-    endpoints.push({ label: 'GET /api/allproduct?limit=48, revalidating (If-None-Match → 304)', path: '/api/allproduct?limit=48', headers: { 'if-none-match': etag } });
+    endpoints.push({
+      label: 'GET /api/allproduct?limit=48, revalidating (If-None-Match → 304)',
+      path: '/api/allproduct?limit=48',
+      headers: { 'if-none-match': etag },
+    });
   }
   return endpoints;
 }

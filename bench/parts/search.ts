@@ -37,7 +37,10 @@ const PLAN: Array<{ label: string; path: string; query?: string; suggest?: strin
  */
 function uncached(path: string): (i: number) => string {
   if (path.includes('maxPrice=300')) {
-    return (i) => path.replace('minPrice=5', `minPrice=${(4.01 + (i % 100) / 100).toFixed(2)}`).replace('maxPrice=300', `maxPrice=${(300 + Math.floor(i / 100) / 100).toFixed(2)}`);
+    return (i) =>
+      path
+        .replace('minPrice=5', `minPrice=${(4.01 + (i % 100) / 100).toFixed(2)}`)
+        .replace('maxPrice=300', `maxPrice=${(300 + Math.floor(i / 100) / 100).toFixed(2)}`);
   }
   return (i) => `${path}&maxPrice=${(1000 + i / 100).toFixed(2)}`;
 }
@@ -112,7 +115,8 @@ async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', si
     const lines: SearchLine[] = [];
     // PGlite: one process at a time on a folder, so with a comparison each line starts its servers.
     const holdServers = kind === 'postgres' || compareRoot === undefined;
-    let before = compareRoot !== undefined && holdServers ? await startServerProcess({ database: target, name: `${name}-before`, root: compareRoot }) : undefined;
+    let before =
+      compareRoot !== undefined && holdServers ? await startServerProcess({ database: target, name: `${name}-before`, root: compareRoot }) : undefined;
     if (kind === 'pglite' && holdServers) server = await startServerProcess({ database: target, name });
     try {
       for (const line of LINES) {
@@ -125,7 +129,9 @@ async function measureOne(context: BenchContext, kind: 'pglite' | 'postgres', si
         if (!holdServers) server = await startServerProcess({ database: target, name });
         lines.push({ label: line.label, ...(await measureLine(server.url, line)), ...(compared ? { before: compared } : {}) });
         if (!holdServers) await server.stop();
-        context.log(`search ${database}: ${line.label} p50 ${compared ? `${compared.latency.p50.toFixed(2)} → ` : ''}${lines.at(-1)?.latency.p50.toFixed(2)} ms`);
+        context.log(
+          `search ${database}: ${line.label} p50 ${compared ? `${compared.latency.p50.toFixed(2)} → ` : ''}${lines.at(-1)?.latency.p50.toFixed(2)} ms`,
+        );
       }
     } finally {
       if (holdServers) {

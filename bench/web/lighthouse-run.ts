@@ -3,7 +3,16 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Quiet on a closed network: no component updates, sync or field trials fetched mid-measurement.
-const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** One request the page made, as Lighthouse's network-requests audit lists it. */
 export interface LoadedRequest {

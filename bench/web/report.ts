@@ -53,7 +53,7 @@ function buildSection(input: ReportInput): string {
         `${ms(medianOf(page, (run) => run.lcpMs))} | ${ms(medianOf(page, (run) => run.tbtMs))} | ${medianOf(page, (run) => run.cls).toFixed(3)} |`,
     ),
     '',
-    'Bytes each page loads, in KB (1 KB = 1000 bytes). *gzip*: our own files from the build, gzip -9, the budget\'s unit. ' +
+    "Bytes each page loads, in KB (1 KB = 1000 bytes). *gzip*: our own files from the build, gzip -9, the budget's unit. " +
       '*sent*: what Lighthouse saw on the wire (the server sends brotli, and headers count). Images are WebP and are not compressed again.',
     '',
     '| Page | JS gzip (files) | JS sent | CSS gzip | CSS sent | Images sent (files) | Total sent |',
@@ -78,7 +78,7 @@ function buildSection(input: ReportInput): string {
   if (shortfalls.length > 0) lines.push('', 'Audits scoring below 0.9:', '', ...shortfalls);
   lines.push(
     '',
-    'TBT and the performance score move with the machine\'s load: Lighthouse scales the main-thread work it observes by its CPU slowdown, ' +
+    "TBT and the performance score move with the machine's load: Lighthouse scales the main-thread work it observes by its CPU slowdown, " +
       'so compare runs made at a similar load, and prefer the byte counts, which do not depend on it.',
   );
   return lines.join('\n');

@@ -8,7 +8,15 @@ export interface BenchSession {
 }
 
 /** Where the bench buyer's order ships: the cart page shows one order, as a returning buyer's does. */
-const SHIP_TO = { company: 'Bench Traders', line1: '1 Test Street', city: 'Portland', region: 'OR', postalCode: '97201', country: 'US', phone: '+1 503 555 0100' };
+const SHIP_TO = {
+  company: 'Bench Traders',
+  line1: '1 Test Street',
+  city: 'Portland',
+  region: 'OR',
+  postalCode: '97201',
+  country: 'US',
+  phone: '+1 503 555 0100',
+};
 
 /**
  * Signs up a fresh user through better-auth as the browser would (Origin set: better-auth refuses
@@ -22,7 +30,10 @@ export async function openBenchSession(baseUrl: string): Promise<BenchSession> {
     body: JSON.stringify({ name: 'Bench Buyer', email: `bench-${randomUUID()}@example.com`, password: 'Bench-password-1234' }),
   });
   if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const token = response.headers.getSetCookie().map((line) => line.split(';')[0] ?? '').find((pair) => pair.startsWith('better-auth.session_token='));
+  const token = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('better-auth.session_token='));
   if (!token) throw new Error('sign-up answered without a better-auth.session_token cookie');
 
   const top = await fetch(`${baseUrl}/api/topproduct`);

@@ -58,7 +58,11 @@ export function checkTargets(pages: PageSummary[]): TargetCheck[] {
     const performance = medianOf(page, (run) => run.performance);
     const accessibility = medianOf(page, (run) => run.accessibility);
     const cls = medianOf(page, (run) => run.cls);
-    checks.push({ label: `${page.name}: accessibility ≥ ${TARGETS.accessibility}`, actual: String(accessibility), isMet: accessibility >= TARGETS.accessibility });
+    checks.push({
+      label: `${page.name}: accessibility ≥ ${TARGETS.accessibility}`,
+      actual: String(accessibility),
+      isMet: accessibility >= TARGETS.accessibility,
+    });
     if (page.accessibilityOnly) continue;
     checks.push({ label: `${page.name}: performance ≥ ${TARGETS.performance}`, actual: String(performance), isMet: performance >= TARGETS.performance });
     checks.push({ label: `${page.name}: CLS ≤ ${TARGETS.cls}`, actual: cls.toFixed(3), isMet: cls <= TARGETS.cls });

@@ -40,7 +40,18 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
     cwd: root,
     // PASSWORD_HASH: the test accounts' cheap hash (config.ts refuses it in production).
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(chosenPort), HOST: '127.0.0.1', BASE_URL: baseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn', MAIL_INTERVAL_MS: '100', PASSWORD_HASH: 'test-sha256', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(chosenPort),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      MAIL_INTERVAL_MS: '100',
+      PASSWORD_HASH: 'test-sha256',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (d) => (output += d));

@@ -38,7 +38,9 @@ export async function axeFindings(page: Page, { clockPaused = false } = {}): Pro
   );
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.addScriptTag({ content: AXE_SOURCE });
-  const result = clockPaused ? await runStepping(page) : await page.evaluate((options) => (window as unknown as AxeWindow).axe.run(document, options), AXE_OPTIONS);
+  const result = clockPaused
+    ? await runStepping(page)
+    : await page.evaluate((options) => (window as unknown as AxeWindow).axe.run(document, options), AXE_OPTIONS);
   return (result as AxeResultShape).violations.map((v) => ({
     rule: v.id,
     impact: v.impact,

@@ -9,7 +9,10 @@ import { startOidcProvider } from './oidc-provider.ts';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = await freePort();
   const oidc = await startOidcProvider([`http://127.0.0.1:${port}`]);
-  const server = await startAppServer({ GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl }, port);
+  const server = await startAppServer(
+    { GOOGLE_CLIENT_ID: oidc.clientId, GOOGLE_CLIENT_SECRET: oidc.clientSecret, GOOGLE_DISCOVERY_URL: oidc.discoveryUrl },
+    port,
+  );
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_OIDC_ISSUER = oidc.issuer;
 

@@ -58,7 +58,10 @@ export async function featureOwnProducts(page: Page, user: E2EUser): Promise<voi
  * it, so the test's signed-in buyer may buy it (nobody may buy their own product). The seller's
  * context stays open for the seller's own calls; dispose() closes it.
  */
-export async function addProductOfAnotherSeller(baseURL: string, fields: object = {}): Promise<{ product: Product; seller: E2EUser; sellerRequest: APIRequestContext; dispose: () => Promise<void> }> {
+export async function addProductOfAnotherSeller(
+  baseURL: string,
+  fields: object = {},
+): Promise<{ product: Product; seller: E2EUser; sellerRequest: APIRequestContext; dispose: () => Promise<void> }> {
   const sellerRequest = await playwrightRequest.newContext({ baseURL });
   const seller = newUser('seller');
   await signUpViaApi(sellerRequest, baseURL, seller);

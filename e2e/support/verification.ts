@@ -7,7 +7,8 @@ export const DEMO_OPERATOR = { email: 'admin@bulkcart.demo', password: 'DemoAdmi
 
 /** A real, small PDF permit (one page), built here so no fixture file is needed. */
 export function permitPdf(padTo = 0): Buffer {
-  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n';
+  const head =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n';
   const tail = '%%EOF\n';
   return Buffer.concat([Buffer.from(head), Buffer.alloc(Math.max(0, padTo - head.length - tail.length), 0x25), Buffer.from(tail)]);
 }
@@ -50,7 +51,10 @@ export async function findPending(operator: APIRequestContext, email: string): P
 export async function verifyBusinessViaApi(userRequest: APIRequestContext, baseURL: string, email: string): Promise<void> {
   const headers = { origin: baseURL };
   expect((await userRequest.put('/api/business', { data: businessBody('E2E Trading Co'), headers })).status()).toBe(200);
-  const uploaded = await userRequest.post('/api/business/document', { multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } }, headers });
+  const uploaded = await userRequest.post('/api/business/document', {
+    multipart: { document: { name: 'permit.pdf', mimeType: 'application/pdf', buffer: permitPdf() } },
+    headers,
+  });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const operator = await operatorContext(baseURL);
   try {

@@ -31,7 +31,12 @@ export function periodicJobs(ctx: AppContext, mailer: MailTransport, claimant: C
     // 3-business-day cancel and late flags (docs/decisions/012-order-workflow.md).
     { name: 'order sweep', everyMs: ctx.config.orderSweepIntervalMs, runs: 'once', run: () => runOrderSweep(ctx.db, ctx.config, ctx.clock()) },
     // Permits that lapse turn their buyers back (docs/decisions/014); notices reach the bell and the outbox.
-    { name: 'permit expiry sweep', everyMs: SWEEP_EVERY_MS, runs: 'once', run: () => runExpirySweep(ctx.db, { now: ctx.clock(), notify: verificationNotifier(ctx.config) }) },
+    {
+      name: 'permit expiry sweep',
+      everyMs: SWEEP_EVERY_MS,
+      runs: 'once',
+      run: () => runExpirySweep(ctx.db, { now: ctx.clock(), notify: verificationNotifier(ctx.config) }),
+    },
     { name: 'sent email pruning', everyMs: PRUNE_INTERVAL_MS, runs: 'once', run: () => pruneSentEmails(ctx.db, ctx.clock()) },
     { name: 'rate limit counter sweep', everyMs: COUNTER_SWEEP_MS, runs: 'once', run: () => sweepAllExpiredCounters(ctx.db) },
     { name: 'mail delivery', everyMs: ctx.config.mailIntervalMs, runs: 'each', run: () => deliverDueEmails(ctx.db, mailer, from, ctx.clock(), claimant) },

@@ -67,7 +67,12 @@ describe('config', () => {
   });
 
   it('accepts a secure production configuration and never seeds demo data there', () => {
-    const config = loadConfig({ NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'x'.repeat(40), DATABASE_URL: 'postgres://a@b/c' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      BASE_URL: 'https://shop.example',
+      BETTER_AUTH_SECRET: 'x'.repeat(40),
+      DATABASE_URL: 'postgres://a@b/c',
+    });
     expect(config.isProduction).toBe(true);
     expect(config.seedDemo).toBe(false);
   });

@@ -7,13 +7,14 @@ import { z } from 'zod';
 const DEV_SECRET = 'bulkcart-development-secret-not-for-production-use';
 const GOOGLE_DISCOVERY = 'https://accounts.google.com/.well-known/openid-configuration';
 
-const boolean = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const list = z
-  .string()
-  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean));
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -52,7 +53,10 @@ const envSchema = z.object({
     .int('must be a whole number of proxies (0 or more)')
     .min(0, 'must be a whole number of proxies (0 or more)')
     .default(0),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('BulkCart <orders@bulkcart.local>'),
   ORDER_SWEEP_INTERVAL_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(60_000),
   MAIL_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
@@ -85,7 +89,16 @@ export interface Config {
    * (PgBouncer before 1.21 in transaction pooling, docs/deploy.md).
    */
   database:
-    | { kind: 'postgres'; url: string; poolSize: number; poolWaitMs: number; migrationUrl: string | null; readUrl: string | null; readMaxLagMs: number; namedStatements: boolean }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolSize: number;
+        poolWaitMs: number;
+        migrationUrl: string | null;
+        readUrl: string | null;
+        readMaxLagMs: number;
+        namedStatements: boolean;
+      }
     | { kind: 'pglite'; dataDir: string | null };
   authSecret: string;
   google: { clientId: string; clientSecret: string; discoveryUrl: string } | null;
@@ -165,7 +178,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both or neither');
   }
-  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the migrations connection is for PostgreSQL)');
+  if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL)
+    problems.push('DATABASE_MIGRATION_URL: set DATABASE_URL too (the migrations connection is for PostgreSQL)');
   if (env.DATABASE_READ_URL && !env.DATABASE_URL) problems.push('DATABASE_READ_URL: set DATABASE_URL too (a read replica is one of the PostgreSQL primary)');
   if (env.PROCESS_ROLE !== 'all' && !env.DATABASE_URL) {
     // The embedded database belongs to one process, which then does everything.
@@ -174,13 +188,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (problems.length > 0) throw new ConfigError(problems);
 
   const database: Config['database'] = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DB_POOL_SIZE, poolWaitMs: env.DB_POOL_WAIT_MS, migrationUrl: env.DATABASE_MIGRATION_URL ?? null, readUrl: env.DATABASE_READ_URL ?? null, readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS, namedStatements: env.DB_NAMED_STATEMENTS }
+    ? {
+        kind: 'postgres',
+        url: env.DATABASE_URL,
+        poolSize: env.DB_POOL_SIZE,
+        poolWaitMs: env.DB_POOL_WAIT_MS,
+        migrationUrl: env.DATABASE_MIGRATION_URL ?? null,
+        readUrl: env.DATABASE_READ_URL ?? null,
+        readMaxLagMs: env.READ_REPLICA_MAX_LAG_MS,
+        namedStatements: env.DB_NAMED_STATEMENTS,
+      }
     : { kind: 'pglite', dataDir: env.DATA_DIR === ':memory:' ? null : env.DATA_DIR };
 
   // In development the same server is often opened as localhost and as 127.0.0.1.
-  const devAliases = isProduction
-    ? []
-    : [baseUrl.replace('//localhost', '//127.0.0.1'), baseUrl.replace('//127.0.0.1', '//localhost')];
+  const devAliases = isProduction ? [] : [baseUrl.replace('//localhost', '//127.0.0.1'), baseUrl.replace('//127.0.0.1', '//localhost')];
 
   return {
     env: env.NODE_ENV,

@@ -22,7 +22,10 @@ describeEachDatabase('background scheduler', (env) => {
 
   it('gives each due task to one claimer only, however many ask at once', async () => {
     const names = Array.from({ length: 30 }, (_, i) => `split-${i}`);
-    await registerTasks(env().db(), names.map((name) => ({ name, everyMs: HOUR })));
+    await registerTasks(
+      env().db(),
+      names.map((name) => ({ name, everyMs: HOUR })),
+    );
     for (let round = 0; round < 5; round += 1) {
       const claimers = Array.from({ length: 6 }, (_, i) => ({ claimer: `claimer-${i}`, leaseMs: HOUR }));
       const taken = await Promise.all(claimers.map((claimant) => claimDueTasks(env().db(), names, claimant)));
@@ -35,7 +38,9 @@ describeEachDatabase('background scheduler', (env) => {
       }
       // A claimed task is not handed out again while its lease runs.
       expect(await claimDueTasks(env().db(), names, { claimer: 'late', leaseMs: HOUR })).toEqual([]);
-      await env().db().execute(sql`UPDATE background_tasks SET lease_until = NULL, next_run_at = now() WHERE name LIKE 'split-%'`);
+      await env()
+        .db()
+        .execute(sql`UPDATE background_tasks SET lease_until = NULL, next_run_at = now() WHERE name LIKE 'split-%'`);
     }
   });
 

@@ -58,7 +58,10 @@ export async function claimDueTasks(db: Db, names: readonly string[], claimant: 
     db,
     sql`WITH picked AS MATERIALIZED (
           SELECT name FROM background_tasks
-          WHERE name IN (${sql.join(names.map((name) => sql`${name}`), sql`, `)})
+          WHERE name IN (${sql.join(
+            names.map((name) => sql`${name}`),
+            sql`, `,
+          )})
             AND next_run_at <= now() AND (lease_until IS NULL OR lease_until < now())
           ORDER BY next_run_at FOR UPDATE SKIP LOCKED
         )

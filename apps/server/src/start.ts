@@ -22,7 +22,7 @@ async function openOrExplain(options: DatabaseOptions, what: string): Promise<Da
   try {
     return await openDatabase(options);
   } catch (error) {
-    const where = options.kind === 'postgres' ? redact(options.url) : options.dataDir ?? 'memory';
+    const where = options.kind === 'postgres' ? redact(options.url) : (options.dataDir ?? 'memory');
     throw new StartupError(`Cannot open ${what} at ${where}: ${(error as Error).message || (error as { code?: string }).code}`);
   }
 }

@@ -49,7 +49,12 @@ describe('read replica routing [postgres]', () => {
     const { env } = await replicaEnv();
     const seller = await signUpUser(env, { name: 'Replica Seller' });
     const buyer = await signUpUser(env, { name: 'Replica Buyer' });
-    const added = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ name: 'Zebrawood Crate' }) });
+    const added = await env.request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: asUser(seller),
+      payload: validProductBody({ name: 'Zebrawood Crate' }),
+    });
     expect(added.statusCode).toBe(201);
     const product = added.json() as Product;
     const mark = readAfter(added);
@@ -71,7 +76,12 @@ describe('read replica routing [postgres]', () => {
     expect((await env.request({ method: 'GET', url: `/api/product/${product._id}`, headers: { cookie: forged } })).statusCode).toBe(404);
 
     // What decides stays on the primary whatever the reader: the buyer orders the product the replica lacks.
-    const order = await env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId: product._id, quantity: product.minquantity } });
+    const order = await env.request({
+      method: 'POST',
+      url: '/api/order',
+      headers: asUser(buyer),
+      payload: { productId: product._id, quantity: product.minquantity },
+    });
     expect(order.statusCode, order.body).toBe(201);
     // The dashboard tolerates lag: without a mark the seller's figures come from the replica (no order yet).
     const dashboard = await env.request({ method: 'GET', url: '/api/seller/dashboard?period=7d', headers: asUser(seller) });

@@ -119,14 +119,21 @@ export const verificationSchema = businessProfileSchema.extend({
   name: z.string(),
   revision: z
     .string()
-    .describe('Opaque; changes whenever the buyer edits the profile or uploads a document. Send it back with approve or reject: a decision on another revision is refused (409).'),
+    .describe(
+      'Opaque; changes whenever the buyer edits the profile or uploads a document. Send it back with approve or reject: a decision on another revision is refused (409).',
+    ),
 });
 export type Verification = z.infer<typeof verificationSchema>;
 export const verificationListSchema = z.array(verificationSchema);
 
 export const verificationListQuerySchema = z.object({
   status: z.enum(['pending', 'verified', 'rejected', 'expired'], { error: 'status must be one of pending, verified, rejected, expired' }).default('pending'),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100').default(20),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(100, 'limit must be at most 100')
+    .default(20),
   cursor: cursorSchema.optional(),
 });
 
@@ -138,7 +145,9 @@ const decisionRevision = z
   .string()
   .max(64)
   .optional()
-  .describe('The `revision` of the queue entry the operator looked at. Required in practice: missing or not the current one, the answer is 409 and nothing is recorded.');
+  .describe(
+    'The `revision` of the queue entry the operator looked at. Required in practice: missing or not the current one, the answer is 409 and nothing is recorded.',
+  );
 
 /** POST /api/admin/verifications/{id}/approve. */
 export const approveInputSchema = z.object({ revision: decisionRevision });
@@ -182,4 +191,3 @@ export const meVerificationSchema = z.object({
   canOrder: z.boolean(),
 });
 export type MeVerification = z.infer<typeof meVerificationSchema>;
-

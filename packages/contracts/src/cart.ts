@@ -81,7 +81,10 @@ export interface PastedRow {
 export function splitPastedRows(text: string): PastedRow[] {
   const rows: PastedRow[] = [];
   text.split(/\r\n|\r|\n/).forEach((line, index) => {
-    const parts = line.trim().split(/[\s,;]+/).filter(Boolean);
+    const parts = line
+      .trim()
+      .split(/[\s,;]+/)
+      .filter(Boolean);
     if (parts.length === 0) return;
     rows.push({ row: index + 1, sku: parts[0] ?? '', quantity: parts.length === 2 ? (parts[1] ?? '') : parts.slice(1).join(' ') });
   });
@@ -160,7 +163,10 @@ const blankToUndefined = (value: unknown) => (typeof value === 'string' && value
 export const checkoutInputSchema = z.object({
   shipTo: addressSchema.optional().describe("Where every order ships; the buyer's saved address when left out"),
   poNumber: z
-    .preprocess(blankToUndefined, z.string().trim().max(CART_LIMITS.poNumberMax, `The PO number must be at most ${CART_LIMITS.poNumberMax} characters`).optional())
+    .preprocess(
+      blankToUndefined,
+      z.string().trim().max(CART_LIMITS.poNumberMax, `The PO number must be at most ${CART_LIMITS.poNumberMax} characters`).optional(),
+    )
     .describe('The buyer’s purchase order number, kept on every order'),
   expectedTotal: z
     .number({ error: 'Send the total you were shown' })
@@ -228,7 +234,11 @@ export const savedListsSchema = z.array(savedListSchema);
 
 /** GET /api/skus?q=: SKUs starting with `q` (any case), for quick order's typeahead and row checks. */
 export const skuQuerySchema = z.object({
-  q: z.string({ error: 'Type the start of a SKU' }).trim().min(1, 'Type the start of a SKU').max(LIMITS.skuMax, `A SKU has at most ${LIMITS.skuMax} characters`),
+  q: z
+    .string({ error: 'Type the start of a SKU' })
+    .trim()
+    .min(1, 'Type the start of a SKU')
+    .max(LIMITS.skuMax, `A SKU has at most ${LIMITS.skuMax} characters`),
 });
 
 export const skuMatchSchema = z.object({

@@ -24,7 +24,17 @@ describe('catalog CSV rows', () => {
     const result = parseCatalogRow(ROW);
     expect(result).toEqual({
       ok: true,
-      product: expect.objectContaining({ sku: 'KET-1', price: 9.5, minquantity: 10, casepack: 5, mainquantity: 500, tiers: [{ minquantity: 50, price: 9.25 }, { minquantity: 200, price: 8 }] }),
+      product: expect.objectContaining({
+        sku: 'KET-1',
+        price: 9.5,
+        minquantity: 10,
+        casepack: 5,
+        mainquantity: 500,
+        tiers: [
+          { minquantity: 50, price: 9.25 },
+          { minquantity: 200, price: 8 },
+        ],
+      }),
     });
     if (result.ok) {
       expect(result.product.discount).toBeUndefined();
@@ -42,7 +52,10 @@ describe('catalog CSV rows', () => {
         { column: 'minquantity', message: 'Min buy quantity must be a multiple of the case pack (5)' },
       ],
     });
-    expect(parseCatalogRow({ ...ROW, content: 'x'.repeat(10_001) })).toEqual({ ok: false, errors: [{ column: 'content', message: 'Cell is longer than 10,000 characters' }] });
+    expect(parseCatalogRow({ ...ROW, content: 'x'.repeat(10_001) })).toEqual({
+      ok: false,
+      errors: [{ column: 'content', message: 'Cell is longer than 10,000 characters' }],
+    });
   });
 
   it('makes formula cells inert on export and takes the apostrophe off again on import', () => {
@@ -57,7 +70,12 @@ describe('catalog CSV rows', () => {
   });
 
   it('writes breaks with two decimals', () => {
-    expect(formatTiers([{ minquantity: 50, priceCents: 925 }, { minquantity: 200, priceCents: 800 }])).toBe('50:9.25|200:8.00');
+    expect(
+      formatTiers([
+        { minquantity: 50, priceCents: 925 },
+        { minquantity: 200, priceCents: 800 },
+      ]),
+    ).toBe('50:9.25|200:8.00');
   });
 
   it('checks the header: any order and case, unknown, repeated and missing columns named', () => {

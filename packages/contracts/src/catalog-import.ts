@@ -213,7 +213,10 @@ export function checkCatalogHeader(header: readonly string[]): string | null {
   const known = new Set<string>(CATALOG_CSV_COLUMNS);
   const unknown = names.filter((n) => !known.has(n));
   if (unknown.length > 0) {
-    const shown = unknown.slice(0, 5).map((n) => `"${n.slice(0, 40)}"`).join(', ');
+    const shown = unknown
+      .slice(0, 5)
+      .map((n) => `"${n.slice(0, 40)}"`)
+      .join(', ');
     return `Unknown column${unknown.length > 1 ? 's' : ''} ${shown}. The columns are: ${CATALOG_CSV_COLUMNS.join(', ')}.`;
   }
   const repeated = names.filter((n, i) => names.indexOf(n) !== i);

@@ -10,7 +10,14 @@ import { orderStatusSchema } from './order.ts';
  */
 export const ORDER_NOTIFICATION_KINDS = ['placed', 'accepted', 'declined', 'shipped', 'delivered', 'cancelled', 'late'] as const;
 export type OrderNotificationKind = (typeof ORDER_NOTIFICATION_KINDS)[number];
-export const NOTIFICATION_KINDS = [...ORDER_NOTIFICATION_KINDS, 'verification-expiring', 'verification-expired', 'verification-approved', 'verification-rejected', 'checkout'] as const;
+export const NOTIFICATION_KINDS = [
+  ...ORDER_NOTIFICATION_KINDS,
+  'verification-expiring',
+  'verification-expired',
+  'verification-approved',
+  'verification-rejected',
+  'checkout',
+] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 

@@ -31,7 +31,11 @@ export const createOrderInputSchema = z.object({
 });
 export type CreateOrderInput = z.infer<typeof createOrderInputSchema>;
 
-export const idempotencyKeySchema = z.string().min(8).max(128).regex(/^[A-Za-z0-9_-]+$/);
+export const idempotencyKeySchema = z
+  .string()
+  .min(8)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 /** The states of an order (docs/product/rules.md#orders). */
 export const ORDER_STATUSES = ['placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled'] as const;
@@ -145,13 +149,11 @@ export type ShipToAnswer = z.infer<typeof shipToAnswerSchema>;
 const isoDatePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A calendar date as YYYY-MM-DD that names a real day. */
-export const isoDateSchema = z
-  .string({ error: 'Enter a date as YYYY-MM-DD' })
-  .refine((v) => {
-    if (!isoDatePattern.test(v)) return false;
-    const d = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-  }, 'Enter a real date as YYYY-MM-DD');
+export const isoDateSchema = z.string({ error: 'Enter a date as YYYY-MM-DD' }).refine((v) => {
+  if (!isoDatePattern.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'Enter a real date as YYYY-MM-DD');
 
 /** POST /api/sales/{id}/accept. Without shipBy: two business days ahead. */
 export const acceptOrderInputSchema = z.object({

@@ -151,13 +151,28 @@ describe('the shared product schema', () => {
   };
 
   it('accepts a good ladder and a case pack that divides the minimum', () => {
-    expect(errorsOf({ casepack: 5, tiers: [{ minquantity: 50, price: 9 }, { minquantity: 100, price: 8.1 }] })).toEqual({});
+    expect(
+      errorsOf({
+        casepack: 5,
+        tiers: [
+          { minquantity: 50, price: 9 },
+          { minquantity: 100, price: 8.1 },
+        ],
+      }),
+    ).toEqual({});
   });
 
   it('puts each broken rule on the field to fix', () => {
     expect(errorsOf({ tiers: [{ minquantity: 10, price: 9 }] })).toEqual({ 'tiers.0.minquantity': 'Must be more than the min buy quantity (10)' });
     expect(errorsOf({ tiers: [{ minquantity: 50, price: 10 }] })).toEqual({ 'tiers.0.price': 'Must be less than the price ($10)' });
-    expect(errorsOf({ tiers: [{ minquantity: 50, price: 9 }, { minquantity: 40, price: 9.5 }] })).toEqual({
+    expect(
+      errorsOf({
+        tiers: [
+          { minquantity: 50, price: 9 },
+          { minquantity: 40, price: 9.5 },
+        ],
+      }),
+    ).toEqual({
       'tiers.1.minquantity': 'Must be more than the previous break (50)',
       'tiers.1.price': "Must be less than the previous break's price ($9)",
     });

@@ -28,10 +28,7 @@ const requiredText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`);
 
 const optionalText = (label: string, max: number) =>
-  z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
-  );
+  z.preprocess(blankToUndefined, z.string().trim().max(max, `${label} must be at most ${max} characters`).optional());
 
 /**
  * What isSafeImageUrl accepts, as a pattern for the API description: every accepted value matches it
@@ -70,7 +67,10 @@ export const imageUrlSchema = z
   .min(1, 'Image is required')
   .max(LIMITS.imageUrlMax, 'Image URL is too long')
   .refine(isSafeImageUrl, 'Image must be an https URL or a path on this site (starting with /)')
-  .meta({ pattern: IMAGE_URL_PATTERN, description: 'An https URL (with a host) or a path on this site starting with a single /; no spaces, quotes, < > or backslashes' });
+  .meta({
+    pattern: IMAGE_URL_PATTERN,
+    description: 'An https URL (with a host) or a path on this site starting with a single /; no spaces, quotes, < > or backslashes',
+  });
 
 const optionalImage = z.preprocess(blankToUndefined, imageUrlSchema.optional());
 
@@ -155,7 +155,9 @@ function checkLadder(product: LadderFields, ctx: z.RefinementCtx): void {
       ctx.addIssue({
         code: 'custom',
         path: ['tiers', i, 'minquantity'],
-        message: previous ? `Must be more than the previous break (${previous.minquantity})` : `Must be more than the min buy quantity (${product.minquantity})`,
+        message: previous
+          ? `Must be more than the previous break (${previous.minquantity})`
+          : `Must be more than the min buy quantity (${product.minquantity})`,
       });
     } else if (tier.minquantity % casepack !== 0) {
       ctx.addIssue({ code: 'custom', path: ['tiers', i, 'minquantity'], message: `Must be a multiple of the case pack (${casepack})` });
@@ -186,21 +188,25 @@ function checkLadder(product: LadderFields, ctx: z.RefinementCtx): void {
 }
 
 /** POST /api/addproduct. docs/product/rules.md: description, price, rating and Content are optional when adding. */
-export const addProductInputSchema = z.object({
-  ...baseProductFields,
-  description: optionalText('Description', LIMITS.descriptionMax),
-  price: z.preprocess(blankToUndefined, priceSchema.optional()),
-  rating: z.preprocess(blankToUndefined, ratingSchema.optional()),
-}).superRefine(checkLadder);
+export const addProductInputSchema = z
+  .object({
+    ...baseProductFields,
+    description: optionalText('Description', LIMITS.descriptionMax),
+    price: z.preprocess(blankToUndefined, priceSchema.optional()),
+    rating: z.preprocess(blankToUndefined, ratingSchema.optional()),
+  })
+  .superRefine(checkLadder);
 export type AddProductInput = z.infer<typeof addProductInputSchema>;
 
 /** PUT /api/updateproduct/{id}. docs/product/rules.md: on update, description, price and rating are required too. */
-export const updateProductInputSchema = z.object({
-  ...baseProductFields,
-  description: requiredText('Description', LIMITS.descriptionMax),
-  price: z.preprocess(blankToUndefined, priceSchema),
-  rating: z.preprocess(blankToUndefined, ratingSchema),
-}).superRefine(checkLadder);
+export const updateProductInputSchema = z
+  .object({
+    ...baseProductFields,
+    description: requiredText('Description', LIMITS.descriptionMax),
+    price: z.preprocess(blankToUndefined, priceSchema),
+    rating: z.preprocess(blankToUndefined, ratingSchema),
+  })
+  .superRefine(checkLadder);
 export type UpdateProductInput = z.infer<typeof updateProductInputSchema>;
 
 /** PATCH /api/products/{id}: the owner's stock adjustment, a signed whole number. */
@@ -252,9 +258,10 @@ export const myProductsQuerySchema = productListQuerySchema.extend({
     .optional()
     .transform((v) => (v === '' ? undefined : v))
     .describe('Words of the name, brand, category or description (each a prefix), or the start of the SKU'),
-  stock: z.enum(STOCK_STATES, { error: 'stock must be one of in_stock, low, sold_out' }).optional().describe(
-    `sold_out: stock below the min buy quantity; low: below ${LOW_STOCK_MIN_ORDERS} times it; in_stock: the rest`,
-  ),
+  stock: z
+    .enum(STOCK_STATES, { error: 'stock must be one of in_stock, low, sold_out' })
+    .optional()
+    .describe(`sold_out: stock below the min buy quantity; low: below ${LOW_STOCK_MIN_ORDERS} times it; in_stock: the rest`),
 });
 export type MyProductsQuery = z.infer<typeof myProductsQuerySchema>;
 

@@ -34,7 +34,13 @@ const dollars = (label: string) =>
 export const searchQuerySchema = z
   .object({
     q: z.preprocess(blankToUndefined, z.string().max(SEARCH_LIMITS.queryMax, `The search must be at most ${SEARCH_LIMITS.queryMax} characters`).optional()),
-    category: z.preprocess(toList, z.array(z.enum(CATEGORIES, { error: 'Choose one of the six categories' })).max(CATEGORIES.length).default([])),
+    category: z.preprocess(
+      toList,
+      z
+        .array(z.enum(CATEGORIES, { error: 'Choose one of the six categories' }))
+        .max(CATEGORIES.length)
+        .default([]),
+    ),
     brand: z.preprocess(
       toList,
       z
@@ -46,7 +52,12 @@ export const searchQuerySchema = z
     maxPrice: dollars('Maximum price'),
     maxMoq: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'MOQ must be a whole number' }).int('MOQ must be a whole number').min(1, 'MOQ must be at least 1').max(LIMITS.quantityMax).optional(),
+      z.coerce
+        .number({ error: 'MOQ must be a whole number' })
+        .int('MOQ must be a whole number')
+        .min(1, 'MOQ must be at least 1')
+        .max(LIMITS.quantityMax)
+        .optional(),
     ),
     inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: 'inStock is true or false' }).optional()),
     sort: z.preprocess(blankToUndefined, z.enum(SEARCH_SORTS, { error: `Sort is one of ${SEARCH_SORTS.join(', ')}` }).optional()),

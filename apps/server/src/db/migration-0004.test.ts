@@ -46,13 +46,34 @@ for (const kind of DATABASE_KINDS) {
 
       await runMigrations(database);
 
-      const rows = await queryRows<{ id: string; number: string; status: string; seller_id: string | null; seller_name: string; total_cents: string; ship_to: unknown }>(
-        db,
-        sql`SELECT id, number, status, seller_id, seller_name, total_cents::text, ship_to FROM orders ORDER BY seq`,
-      );
+      const rows = await queryRows<{
+        id: string;
+        number: string;
+        status: string;
+        seller_id: string | null;
+        seller_name: string;
+        total_cents: string;
+        ship_to: unknown;
+      }>(db, sql`SELECT id, number, status, seller_id, seller_name, total_cents::text, ship_to FROM orders ORDER BY seq`);
       expect(rows).toEqual([
-        { id: live!.id, number: `BC-${10000 + live!.seq}`, status: 'placed', seller_id: 'old-seller', seller_name: 'Old Seller Co', total_cents: '5400', ship_to: null },
-        { id: cancelled!.id, number: `BC-${10000 + cancelled!.seq}`, status: 'cancelled', seller_id: 'old-seller', seller_name: 'Old Seller Co', total_cents: '2700', ship_to: null },
+        {
+          id: live!.id,
+          number: `BC-${10000 + live!.seq}`,
+          status: 'placed',
+          seller_id: 'old-seller',
+          seller_name: 'Old Seller Co',
+          total_cents: '5400',
+          ship_to: null,
+        },
+        {
+          id: cancelled!.id,
+          number: `BC-${10000 + cancelled!.seq}`,
+          status: 'cancelled',
+          seller_id: 'old-seller',
+          seller_name: 'Old Seller Co',
+          total_cents: '2700',
+          ship_to: null,
+        },
         { id: orphan!.id, number: `BC-${10000 + orphan!.seq}`, status: 'placed', seller_id: null, seller_name: '', total_cents: '8100', ship_to: null },
       ]);
       const lines = await queryRows<{ order_id: string; position: number; quantity: number; line_total_cents: string; product_name: string }>(
@@ -87,7 +108,12 @@ for (const kind of DATABASE_KINDS) {
       ]);
       const accepted = await app.inject({ method: 'POST', url: `/api/sales/${live!.id}/accept`, headers: asSeller, payload: {} });
       expect(accepted.statusCode, accepted.body).toBe(200);
-      const fresh = await app.inject({ method: 'POST', url: '/api/order', headers: asBuyer, payload: { productId: product!.id, quantity: 10, shipTo: TEST_SHIP_TO } });
+      const fresh = await app.inject({
+        method: 'POST',
+        url: '/api/order',
+        headers: asBuyer,
+        payload: { productId: product!.id, quantity: 10, shipTo: TEST_SHIP_TO },
+      });
       expect(fresh.statusCode, fresh.body).toBe(201);
       expect((fresh.json() as Order).number).toBe(`BC-${10000 + orphan!.seq + 1}`);
     }, 120_000);

@@ -35,7 +35,10 @@ for (const kind of DATABASE_KINDS) {
 
       await runMigrations(database);
       const cells = () =>
-        queryRows<Cell>(db, sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells ORDER BY category, brandname, in_stock`);
+        queryRows<Cell>(
+          db,
+          sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells ORDER BY category, brandname, in_stock`,
+        );
       expect(await cells()).toEqual([
         { category: 'Home & Kitchen Appliances', brandname: 'HomeChef', minquantity: 10, in_stock: true, prices: [450, 900], unpriced: 1 },
         { category: 'Industrial Machinery & Tools', brandname: 'ForgeWorks', minquantity: 5, in_stock: false, prices: [2500], unpriced: 0 },

@@ -34,7 +34,10 @@ for (const kind of DATABASE_KINDS) {
       expect(documents).toHaveLength(1);
       expect(documents[0]).toMatchObject({ user_id: 'u-with', bytes: permit.toString('latin1') });
       expect(Date.parse(documents[0]!.updated_at)).toBe(Date.parse('2026-01-02T03:04:05Z'));
-      const columns = await queryRows<{ column_name: string }>(db, sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'business_profiles' AND column_name = 'document'`);
+      const columns = await queryRows<{ column_name: string }>(
+        db,
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'business_profiles' AND column_name = 'document'`,
+      );
       expect(columns).toEqual([]);
       const revisions = await queryRows<{ revision: string }>(db, sql`SELECT revision FROM business_profiles ORDER BY user_id`);
       expect(revisions.map((r) => r.revision)).toEqual([expect.stringMatching(/^[0-9a-f]{32}$/), expect.stringMatching(/^[0-9a-f]{32}$/)]);

@@ -12,7 +12,7 @@ for (const kind of DATABASE_KINDS) {
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
-    it('copies each order\'s first accepted and shipped instants from its timeline onto the order', async () => {
+    it("copies each order's first accepted and shipped instants from its timeline onto the order", async () => {
       const { database } = await openDatabaseBefore(kind, '0014', cleanups);
       const db = database.db;
       await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES
@@ -37,7 +37,9 @@ for (const kind of DATABASE_KINDS) {
         db,
         sql`SELECT id, accepted_at::text, shipped_at::text FROM orders ORDER BY id`,
       );
-      expect(rows.map((r) => ({ id: r.id, acceptedAt: r.accepted_at && Date.parse(r.accepted_at), shippedAt: r.shipped_at && Date.parse(r.shipped_at) }))).toEqual([
+      expect(
+        rows.map((r) => ({ id: r.id, acceptedAt: r.accepted_at && Date.parse(r.accepted_at), shippedAt: r.shipped_at && Date.parse(r.shipped_at) })),
+      ).toEqual([
         { id: shipped, acceptedAt: Date.parse('2026-03-01T13:30:00Z'), shippedAt: Date.parse('2026-03-02T09:00:00Z') },
         { id: placed, acceptedAt: null, shippedAt: null },
       ]);

@@ -29,7 +29,10 @@ for (const kind of DATABASE_KINDS) {
         sql`SELECT import_id, seq, convert_from(bytes, 'UTF8') AS text FROM catalog_import_chunks ORDER BY import_id, seq`,
       );
       expect(pieces).toEqual([{ import_id: waiting, seq: 0, text: 'sku,name\nA-1,Bolt\n' }]);
-      const jobs = await queryRows<{ id: string; uploaded: boolean }>(db, sql`SELECT id, uploaded_at = created_at AS uploaded FROM catalog_imports ORDER BY id`);
+      const jobs = await queryRows<{ id: string; uploaded: boolean }>(
+        db,
+        sql`SELECT id, uploaded_at = created_at AS uploaded FROM catalog_imports ORDER BY id`,
+      );
       expect(jobs).toEqual([
         { id: waiting, uploaded: true },
         { id: done, uploaded: true },

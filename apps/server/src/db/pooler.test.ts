@@ -47,7 +47,8 @@ describe('through PgBouncer in transaction pooling', () => {
   it('migrates on the direct DATABASE_MIGRATION_URL, then serves sign-up, products and orders through the pooler', async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: pooled, DATABASE_MIGRATION_URL: direct });
     const before = await openDatabase({ kind: 'postgres', url: direct, poolSize: 1 });
-    const tables = () => queryRows<{ n: number }>(before.db, sql`SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('products', 'orders', 'background_tasks')`);
+    const tables = () =>
+      queryRows<{ n: number }>(before.db, sql`SELECT count(*)::int AS n FROM pg_tables WHERE tablename IN ('products', 'orders', 'background_tasks')`);
     expect((await tables())[0]?.n).toBe(0);
     await (await prepareDatabase(config)).close();
     expect((await tables())[0]?.n).toBe(3);
@@ -61,7 +62,12 @@ describe('through PgBouncer in transaction pooling', () => {
     // Many requests at once: each transaction gets whichever server connection is free.
     const added = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ name: `Pooled ${i}`, mainquantity: 50, minquantity: 1 }) }),
+        env.request({
+          method: 'POST',
+          url: '/api/addproduct',
+          headers: asUser(seller),
+          payload: validProductBody({ name: `Pooled ${i}`, mainquantity: 50, minquantity: 1 }),
+        }),
       ),
     );
     for (const answer of added) expect(answer.statusCode, answer.body).toBe(201);

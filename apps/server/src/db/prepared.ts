@@ -123,5 +123,6 @@ export async function runPrepared(db: Db | Tx, statement: PreparedSql, values: R
   if ('exec' in client) return (await client.query(statement.text, params)).rows;
   const types = await driverTypes();
   const named = (client as { [NAMED]?: boolean })[NAMED] !== false;
-  return (await client.query(named ? { name: statement.name, text: statement.text, values: params, types } : { text: statement.text, values: params, types })).rows;
+  return (await client.query(named ? { name: statement.name, text: statement.text, values: params, types } : { text: statement.text, values: params, types }))
+    .rows;
 }

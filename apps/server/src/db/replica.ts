@@ -76,7 +76,14 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-export async function openReplica(options: { url: string; primary: Db; maxLagMs: number; poolSize: number; log: Log; checkEveryMs?: number }): Promise<Replica> {
+export async function openReplica(options: {
+  url: string;
+  primary: Db;
+  maxLagMs: number;
+  poolSize: number;
+  log: Log;
+  checkEveryMs?: number;
+}): Promise<Replica> {
   const { pool, db } = await createPostgresPool(options.url, options.poolSize, CHECK_TIMEOUT_MS);
   const checkEveryMs = options.checkEveryMs ?? CHECK_EVERY_MS;
   // The primary's log position over the last while: when the replica is behind, the oldest position

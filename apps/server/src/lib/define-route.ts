@@ -36,8 +36,13 @@ export interface RouteInput<A extends RouteAuth, P, Q, B> {
  * `querystring` and `body` are parsed with these zod schemas before the handler runs (a 422 with a message
  * per field, lib/validate.ts); `headers` is described only (the one header a route reads has its own 400).
  */
-export interface RouteDefinition<A extends RouteAuth, P extends z.ZodObject | undefined, Q extends z.ZodObject | undefined, B extends z.ZodType | undefined, R extends Record<number, z.ZodType>>
-  extends Omit<RouteContract, 'signedIn' | 'params' | 'querystring' | 'body' | 'response'> {
+export interface RouteDefinition<
+  A extends RouteAuth,
+  P extends z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined,
+  B extends z.ZodType | undefined,
+  R extends Record<number, z.ZodType>,
+> extends Omit<RouteContract, 'signedIn' | 'params' | 'querystring' | 'body' | 'response'> {
   method: RouteMethod;
   url: string;
   auth: A;

@@ -36,7 +36,8 @@ export function isUniqueViolation(error: unknown): boolean {
 /** Failures that mean "the database is not answering right now": a 503, not a 500. */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
 /** node-postgres says some of them only in words. */
-const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|connect ECONNREFUSED|Cannot use a pool after calling end/i;
 
 /**
  * better-auth wraps any failure while reading a session (in practice: the database did not answer) in
@@ -51,7 +52,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (isSessionStoreFailure(error)) return true;
   return someCause(
     error,
-    (link) => (typeof link.code === 'string' && UNAVAILABLE_CODES.has(link.code)) || (typeof link.message === 'string' && UNAVAILABLE_MESSAGE.test(link.message)),
+    (link) =>
+      (typeof link.code === 'string' && UNAVAILABLE_CODES.has(link.code)) || (typeof link.message === 'string' && UNAVAILABLE_MESSAGE.test(link.message)),
   );
 }
 

@@ -20,9 +20,12 @@ export interface Claimant {
  * fails (database away) is tried again on the next beat; the lease still has two thirds to run.
  */
 export async function holdingLease<T>(leaseMs: number, renew: () => Promise<unknown>, work: () => Promise<T>): Promise<T> {
-  const beat = setInterval(() => {
-    renew().catch(() => {});
-  }, Math.max(100, Math.floor(leaseMs / 3)));
+  const beat = setInterval(
+    () => {
+      renew().catch(() => {});
+    },
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
   beat.unref();
   try {
     return await work();

@@ -78,7 +78,10 @@ const RETRY_AFTER = { 'retry-after': { type: 'integer', minimum: 1, description:
 
 /** A file answer, as OpenAPI 3.1 describes binary content. */
 const fileResponse = (disposition: 'attachment' | 'inline') => ({
-  description: disposition === 'attachment' ? 'The file, as an attachment' : 'The file, inline (Content-Disposition: inline), sandboxed by its own Content-Security-Policy',
+  description:
+    disposition === 'attachment'
+      ? 'The file, as an attachment'
+      : 'The file, inline (Content-Disposition: inline), sandboxed by its own Content-Security-Policy',
   content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
 });
 

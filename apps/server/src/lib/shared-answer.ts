@@ -61,10 +61,13 @@ function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = etag.slice(2);
   // Weak comparison (RFC 9110 §13.1.2): W/"x" and "x" name the same representation.
-  return header === '*' || header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === etag || t === bare || t.slice(2) === bare;
-  });
+  return (
+    header === '*' ||
+    header.split(',').some((tag) => {
+      const t = tag.trim();
+      return t === etag || t === bare || t.slice(2) === bare;
+    })
+  );
 }
 
 /**

@@ -5,7 +5,10 @@ import { createRepeatLimiter } from '../lib/repeat-limiter.ts';
 import { isDatabaseUnavailable, isUnstorableValue } from '../lib/error-causes.ts';
 
 function body(code: ErrorCode, title: string, message: string, fieldErrors?: Record<string, string[]>, unitPrice?: number, cart?: unknown): ApiErrorBody {
-  return { error: { code, title, message, ...(fieldErrors ? { fieldErrors } : {}), ...(unitPrice !== undefined ? { unitPrice } : {}) }, ...(cart !== undefined ? { cart: cart as Record<string, unknown> } : {}) };
+  return {
+    error: { code, title, message, ...(fieldErrors ? { fieldErrors } : {}), ...(unitPrice !== undefined ? { unitPrice } : {}) },
+    ...(cart !== undefined ? { cart: cart as Record<string, unknown> } : {}),
+  };
 }
 
 /** Maps Fastify's own client errors (bad JSON, too large, wrong type) to our codes. */
@@ -34,7 +37,9 @@ export async function registerErrorHandling(app: FastifyInstance): Promise<void>
     const known = error instanceof AppError ? error : fromFastifyError(error);
     if (known) {
       if (known.headers) reply.headers(known.headers);
-      return reply.status(known.status).send(body(known.code, known.title, known.message, known.fieldErrors, known.unitPrice, known instanceof AppError ? known.cart : undefined));
+      return reply
+        .status(known.status)
+        .send(body(known.code, known.title, known.message, known.fieldErrors, known.unitPrice, known instanceof AppError ? known.cart : undefined));
     }
     if (isDatabaseUnavailable(error)) {
       const { write, suppressed } = decideOutageLine('database unavailable');

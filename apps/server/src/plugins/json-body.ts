@@ -16,7 +16,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // a backslash escapes the next character, quote included
+      if (char === 0x5c)
+        i++; // a backslash escapes the next character, quote included
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) {
       inString = true;

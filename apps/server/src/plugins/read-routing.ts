@@ -75,7 +75,13 @@ function appendSetCookie(reply: FastifyReply, cookie: string): void {
 export async function registerReadRouting(app: FastifyInstance, config: Config, database: Database): Promise<ReadRouting> {
   const readUrl = config.database.kind === 'postgres' ? config.database.readUrl : null;
   if (!readUrl || config.database.kind !== 'postgres') return primaryOnly(database);
-  const replica: Replica = await openReplica({ url: readUrl, primary: database.db, maxLagMs: config.database.readMaxLagMs, poolSize: config.database.poolSize, log: app.log });
+  const replica: Replica = await openReplica({
+    url: readUrl,
+    primary: database.db,
+    maxLagMs: config.database.readMaxLagMs,
+    poolSize: config.database.poolSize,
+    log: app.log,
+  });
   app.addHook('onClose', async () => {
     await replica.close();
   });
@@ -117,7 +123,8 @@ export async function registerReadRouting(app: FastifyInstance, config: Config, 
         if (isDatabaseUnavailable(error)) replica.markDown(error);
         const { write, suppressed } = decideFailureLine('replica read failed');
         const err = { message: (error as Error).message, code: (error as { code?: string }).code };
-        if (write) request.log.warn({ err, ...(suppressed > 0 ? { suppressedSinceLast: suppressed } : {}) }, 'read replica failed a read: read again on the primary');
+        if (write)
+          request.log.warn({ err, ...(suppressed > 0 ? { suppressedSinceLast: suppressed } : {}) }, 'read replica failed a read: read again on the primary');
         return read(database.db);
       }
     },

@@ -50,14 +50,23 @@ describe('request log: sign in, buy, cancel', () => {
     const sessionToken = decodeURIComponent(cookie.split('better-auth.session_token=')[1]?.split(';')[0] ?? '').split('.')[0] ?? '';
     expect(sessionToken.length).toBeGreaterThan(10);
 
-    const order = await env.request({ method: 'POST', url: '/api/order', headers: { cookie, 'idempotency-key': randomUUID() }, payload: { productId, quantity: 10 } });
+    const order = await env.request({
+      method: 'POST',
+      url: '/api/order',
+      headers: { cookie, 'idempotency-key': randomUUID() },
+      payload: { productId, quantity: 10 },
+    });
     expect(order.statusCode).toBe(201);
     const orderId = (order.json() as { _id?: string; id?: string })._id ?? (order.json() as { id: string }).id;
     const mine = await env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}?limit=5`, headers: { cookie } });
     expect(mine.statusCode).toBe(200);
     const cancel = await env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: { cookie } });
     expect(cancel.statusCode).toBe(200);
-    const bearer = await env.request({ method: 'GET', url: '/api/orders/' + encodeURIComponent(buyer.email), headers: { authorization: `Bearer ${buyer.token}` } });
+    const bearer = await env.request({
+      method: 'GET',
+      url: '/api/orders/' + encodeURIComponent(buyer.email),
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
     expect(bearer.statusCode).toBe(200);
     expect((await env.request({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await env.request({ method: 'GET', url: '/products/anything' });

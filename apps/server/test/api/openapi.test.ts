@@ -85,10 +85,19 @@ interface Sample {
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
 
-const SAMPLE_SHIP_TO = { company: 'OpenAPI Buyer Inc', line1: '9 Spec Street', city: 'Denver', region: 'CO', postalCode: '80202', country: 'US', phone: '+1 303 555 0199' };
+const SAMPLE_SHIP_TO = {
+  company: 'OpenAPI Buyer Inc',
+  line1: '9 Spec Street',
+  city: 'Denver',
+  region: 'CO',
+  postalCode: '80202',
+  country: 'US',
+  phone: '+1 303 555 0199',
+};
 
 /** The cart, checkout, reorder, lists and seller settings (docs/decisions/017-cart-and-checkout.md). */
-const CATALOG_CSV = 'sku,name,category,brandname,minquantity,mainquantity,image\nOA-1,Bolts,Office Supplies & Stationery,Acme,10,100,/images/b.webp\nOA-2,,Toys,Acme,10,100,/images/b.webp\n';
+const CATALOG_CSV =
+  'sku,name,category,brandname,minquantity,mainquantity,image\nOA-1,Bolts,Office Supplies & Stationery,Acme,10,100,/images/b.webp\nOA-2,,Toys,Acme,10,100,/images/b.webp\n';
 
 /** Waits for the sample import to leave validating/applying, as the web page does by polling. */
 async function settledImport({ env, seller, importId }: World): Promise<void> {
@@ -100,7 +109,11 @@ async function settledImport({ env, seller, importId }: World): Promise<void> {
 }
 
 const CATALOG_SAMPLES: Sample[] = [
-  { operation: 'GET /api/my/catalog.csv', what: 'export', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/my/catalog.csv',
+    what: 'export',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }),
+  },
   {
     operation: 'POST /api/catalog-imports',
     what: 'upload',
@@ -112,7 +125,11 @@ const CATALOG_SAMPLES: Sample[] = [
       world.importId = (body as { id: string }).id;
     },
   },
-  { operation: 'POST /api/catalog-imports', what: 'not multipart (415)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/catalog-imports', headers: asUser(seller), payload: {} }) },
+  {
+    operation: 'POST /api/catalog-imports',
+    what: 'not multipart (415)',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/catalog-imports', headers: asUser(seller), payload: {} }),
+  },
   {
     operation: 'GET /api/catalog-imports/{id}',
     what: 'ready',
@@ -121,8 +138,16 @@ const CATALOG_SAMPLES: Sample[] = [
       return world.env.request({ method: 'GET', url: `/api/catalog-imports/${world.importId}`, headers: asUser(world.seller) });
     },
   },
-  { operation: 'GET /api/catalog-imports/{id}', what: 'unknown (404)', send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/catalog-imports/${UNKNOWN_ID}`, headers: asUser(seller) }) },
-  { operation: 'GET /api/catalog-imports', what: 'history', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/catalog-imports/{id}',
+    what: 'unknown (404)',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/catalog-imports/${UNKNOWN_ID}`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/catalog-imports',
+    what: 'history',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(seller) }),
+  },
   {
     operation: 'GET /api/catalog-imports/{id}/changes',
     what: 'preview',
@@ -179,25 +204,46 @@ const CART_SAMPLES: Sample[] = [
   {
     operation: 'POST /api/cart/lines',
     what: 'rows by product',
-    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
+    send: ({ env, buyer, productId }) =>
+      env.request({ method: 'POST', url: '/api/cart/lines', headers: asUser(buyer), payload: { lines: [{ productId, quantity: 20 }] } }),
   },
-  { operation: 'GET /api/skus', what: 'none match', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/skus?q=NO-SUCH', headers: asUser(buyer) }) },
+  {
+    operation: 'GET /api/skus',
+    what: 'none match',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/skus?q=NO-SUCH', headers: asUser(buyer) }),
+  },
   {
     operation: 'POST /api/checkout',
     what: 'a stale total (409)',
-    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout-stale' }, payload: { expectedTotal: 1 } }),
+    send: ({ env, buyer }) =>
+      env.request({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout-stale' },
+        payload: { expectedTotal: 1 },
+      }),
   },
   {
     operation: 'POST /api/checkout',
     what: 'one order per seller',
     send: ({ env, buyer }) =>
-      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+      env.request({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' },
+        payload: { expectedTotal: 216, poNumber: 'PO-1' },
+      }),
   },
   {
     operation: 'POST /api/checkout',
     what: 'the same key again (200)',
     send: ({ env, buyer }) =>
-      env.request({ method: 'POST', url: '/api/checkout', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' }, payload: { expectedTotal: 216, poNumber: 'PO-1' } }),
+      env.request({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { ...asUser(buyer), 'idempotency-key': 'openapi-checkout' },
+        payload: { expectedTotal: 216, poNumber: 'PO-1' },
+      }),
   },
   {
     operation: 'POST /api/order/{id}/reorder',
@@ -207,43 +253,89 @@ const CART_SAMPLES: Sample[] = [
   {
     operation: 'POST /api/lists',
     what: 'a list with a line',
-    send: ({ env, buyer, productId }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: 'Monthly restock', lines: [{ productId, quantity: 20 }] } }),
+    send: ({ env, buyer, productId }) =>
+      env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: 'Monthly restock', lines: [{ productId, quantity: 20 }] } }),
     keep: (world, body) => {
       world.listId = (body as { id: string }).id;
     },
   },
-  { operation: 'POST /api/lists', what: 'no name (422)', send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: '' } }) },
+  {
+    operation: 'POST /api/lists',
+    what: 'no name (422)',
+    send: ({ env, buyer }) => env.request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: '' } }),
+  },
   { operation: 'GET /api/lists', what: 'own lists', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/lists', headers: asUser(buyer) }) },
-  { operation: 'GET /api/lists/{id}', what: 'one list', send: ({ env, buyer, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
-  { operation: 'GET /api/lists/{id}', what: "someone else's (404)", send: ({ env, seller, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/lists/{id}',
+    what: 'one list',
+    send: ({ env, buyer, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'GET /api/lists/{id}',
+    what: "someone else's (404)",
+    send: ({ env, seller, listId }) => env.request({ method: 'GET', url: `/api/lists/${listId}`, headers: asUser(seller) }),
+  },
   {
     operation: 'PUT /api/lists/{id}/lines/{productId}',
     what: 'set a line',
-    send: ({ env, buyer, listId, productId }) => env.request({ method: 'PUT', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 40 } }),
+    send: ({ env, buyer, listId, productId }) =>
+      env.request({ method: 'PUT', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer), payload: { quantity: 40 } }),
   },
-  { operation: 'POST /api/lists/{id}/to-cart', what: 'to the cart', send: ({ env, buyer, listId }) => env.request({ method: 'POST', url: `/api/lists/${listId}/to-cart`, headers: asUser(buyer) }) },
+  {
+    operation: 'POST /api/lists/{id}/to-cart',
+    what: 'to the cart',
+    send: ({ env, buyer, listId }) => env.request({ method: 'POST', url: `/api/lists/${listId}/to-cart`, headers: asUser(buyer) }),
+  },
   {
     operation: 'DELETE /api/lists/{id}/lines/{productId}',
     what: 'remove a line',
     send: ({ env, buyer, listId, productId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}/lines/${productId}`, headers: asUser(buyer) }),
   },
-  { operation: 'DELETE /api/lists/{id}', what: 'delete it', send: ({ env, buyer, listId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}`, headers: asUser(buyer) }) },
-  { operation: 'GET /api/seller/dashboard', what: 'the last 30 days', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard', headers: asUser(seller) }) },
-  { operation: 'GET /api/seller/dashboard', what: 'an unknown period (422)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard?period=2w', headers: asUser(seller) }) },
-  { operation: 'GET /api/seller/dashboard.csv', what: "the chart's figures", send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard.csv?period=7d', headers: asUser(seller) }) },
+  {
+    operation: 'DELETE /api/lists/{id}',
+    what: 'delete it',
+    send: ({ env, buyer, listId }) => env.request({ method: 'DELETE', url: `/api/lists/${listId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'GET /api/seller/dashboard',
+    what: 'the last 30 days',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard', headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/seller/dashboard',
+    what: 'an unknown period (422)',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard?period=2w', headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/seller/dashboard.csv',
+    what: "the chart's figures",
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/dashboard.csv?period=7d', headers: asUser(seller) }),
+  },
   {
     operation: 'GET /api/seller/orders.csv',
     what: 'a month of orders',
     send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/orders.csv?from=2026-01-01&to=2026-01-31', headers: asUser(seller) }),
   },
-  { operation: 'GET /api/seller/orders.csv', what: 'dates backwards (422)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/orders.csv?from=2026-02-01&to=2026-01-31', headers: asUser(seller) }) },
-  { operation: 'GET /api/seller/settings', what: 'none set', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/seller/orders.csv',
+    what: 'dates backwards (422)',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/orders.csv?from=2026-02-01&to=2026-01-31', headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/seller/settings',
+    what: 'none set',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/seller/settings', headers: asUser(seller) }),
+  },
   {
     operation: 'PUT /api/seller/settings',
     what: 'a minimum',
     send: ({ env, seller }) => env.request({ method: 'PUT', url: '/api/seller/settings', headers: asUser(seller), payload: { minimumOrder: 1 } }),
   },
-  { operation: 'GET /api/product/{id}/seller', what: 'seller and minimum', send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}/seller` }) },
+  {
+    operation: 'GET /api/product/{id}/seller',
+    what: 'seller and minimum',
+    send: ({ env, productId }) => env.request({ method: 'GET', url: `/api/product/${productId}/seller` }),
+  },
 ];
 
 /**
@@ -254,9 +346,21 @@ const SAMPLES: Sample[] = [
   { operation: 'GET /api/health', what: 'health', send: ({ env }) => env.request({ method: 'GET', url: '/api/health' }) },
   { operation: 'GET /api/me', what: 'signed out', send: ({ env }) => env.request({ method: 'GET', url: '/api/me' }) },
   { operation: 'GET /api/me', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me', headers: asUser(seller) }) },
-  { operation: 'GET /api/me/sessions', what: 'signed in', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me/sessions', headers: asUser(seller) }) },
-  { operation: 'POST /api/me/sessions/sign-out-others', what: 'nothing else to end', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/me/sessions/sign-out-others', headers: asUser(seller), payload: {} }) },
-  { operation: 'DELETE /api/me', what: 'wrong password', send: ({ env, seller }) => env.request({ method: 'DELETE', url: '/api/me', headers: asUser(seller), payload: { password: 'Not-the-password-1' } }) },
+  {
+    operation: 'GET /api/me/sessions',
+    what: 'signed in',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/me/sessions', headers: asUser(seller) }),
+  },
+  {
+    operation: 'POST /api/me/sessions/sign-out-others',
+    what: 'nothing else to end',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/me/sessions/sign-out-others', headers: asUser(seller), payload: {} }),
+  },
+  {
+    operation: 'DELETE /api/me',
+    what: 'wrong password',
+    send: ({ env, seller }) => env.request({ method: 'DELETE', url: '/api/me', headers: asUser(seller), payload: { password: 'Not-the-password-1' } }),
+  },
   {
     operation: 'POST /api/addproduct',
     what: 'a full product',
@@ -276,7 +380,11 @@ const SAMPLES: Sample[] = [
         payload: { image: '/images/products/a.webp', name: 'Bare product', mainquantity: 5, minquantity: 1, brandname: 'B', category: 'Health & Beauty' },
       }),
   },
-  { operation: 'POST /api/addproduct', what: 'invalid (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: { name: '' } }) },
+  {
+    operation: 'POST /api/addproduct',
+    what: 'invalid (422)',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: { name: '' } }),
+  },
   { operation: 'GET /api/topproduct', what: 'featured', send: ({ env }) => env.request({ method: 'GET', url: '/api/topproduct' }) },
   { operation: 'GET /api/allproduct', what: 'first page of one', send: ({ env }) => env.request({ method: 'GET', url: '/api/allproduct?limit=1' }) },
   {
@@ -299,7 +407,8 @@ const SAMPLES: Sample[] = [
   {
     operation: 'GET /api/products/{email}',
     what: 'own products, searched and filtered by stock',
-    send: ({ env, seller }) => env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?q=carton&stock=in_stock&limit=100`, headers: asUser(seller) }),
+    send: ({ env, seller }) =>
+      env.request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?q=carton&stock=in_stock&limit=100`, headers: asUser(seller) }),
   },
   {
     operation: 'GET /api/products/{email}',
@@ -309,18 +418,25 @@ const SAMPLES: Sample[] = [
   {
     operation: 'PUT /api/updateproduct/{id}',
     what: 'update',
-    send: ({ env, seller, productId }) => env.request({ method: 'PUT', url: `/api/updateproduct/${productId}`, headers: asUser(seller), payload: validProductBody({ name: 'Renamed' }) }),
+    send: ({ env, seller, productId }) =>
+      env.request({ method: 'PUT', url: `/api/updateproduct/${productId}`, headers: asUser(seller), payload: validProductBody({ name: 'Renamed' }) }),
   },
   {
     operation: 'PATCH /api/products/{id}',
     what: 'stock +10',
-    send: ({ env, seller, productId }) => env.request({ method: 'PATCH', url: `/api/products/${productId}`, headers: asUser(seller), payload: { quantity: 10 } }),
+    send: ({ env, seller, productId }) =>
+      env.request({ method: 'PATCH', url: `/api/products/${productId}`, headers: asUser(seller), payload: { quantity: 10 } }),
   },
   {
     operation: 'POST /api/order',
     what: 'a purchase',
     send: ({ env, buyer, productId }) =>
-      env.request({ method: 'POST', url: '/api/order', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' }, payload: { productId, quantity: 20 } }),
+      env.request({
+        method: 'POST',
+        url: '/api/order',
+        headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' },
+        payload: { productId, quantity: 20 },
+      }),
     keep: (world, body) => {
       world.orderId = idOf(body);
     },
@@ -329,7 +445,12 @@ const SAMPLES: Sample[] = [
     operation: 'POST /api/order',
     what: 'the same key again (200)',
     send: ({ env, buyer, productId }) =>
-      env.request({ method: 'POST', url: '/api/order', headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' }, payload: { productId, quantity: 20 } }),
+      env.request({
+        method: 'POST',
+        url: '/api/order',
+        headers: { ...asUser(buyer), 'idempotency-key': 'openapi-test-order' },
+        payload: { productId, quantity: 20 },
+      }),
   },
   {
     operation: 'POST /api/order',
@@ -371,14 +492,47 @@ const SAMPLES: Sample[] = [
     what: 'cancelled ones (none)',
     send: ({ env, buyer }) => env.request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}?status=cancelled`, headers: asUser(buyer) }),
   },
-  { operation: 'PUT /api/account/ship-to', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: SAMPLE_SHIP_TO }) },
-  { operation: 'PUT /api/account/ship-to', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...SAMPLE_SHIP_TO, country: 'XX' } }) },
-  { operation: 'GET /api/account/ship-to', what: 'saved', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/account/ship-to', headers: asUser(buyer) }) },
-  { operation: 'GET /api/order/{id}', what: 'own order', send: ({ env, buyer, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(buyer) }) },
-  { operation: 'GET /api/order/{id}', what: "someone else's (404)", send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(seller) }) },
-  { operation: 'GET /api/sales', what: 'the desk', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales?status=placed&limit=1', headers: asUser(seller) }) },
-  { operation: 'GET /api/sales/counts', what: 'counts', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales/counts', headers: asUser(seller) }) },
-  { operation: 'GET /api/sales/{id}', what: 'one sale', send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/sales/${saleId}`, headers: asUser(seller) }) },
+  {
+    operation: 'PUT /api/account/ship-to',
+    what: 'save',
+    send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: SAMPLE_SHIP_TO }),
+  },
+  {
+    operation: 'PUT /api/account/ship-to',
+    what: 'invalid (422)',
+    send: ({ env, buyer }) =>
+      env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...SAMPLE_SHIP_TO, country: 'XX' } }),
+  },
+  {
+    operation: 'GET /api/account/ship-to',
+    what: 'saved',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/account/ship-to', headers: asUser(buyer) }),
+  },
+  {
+    operation: 'GET /api/order/{id}',
+    what: 'own order',
+    send: ({ env, buyer, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'GET /api/order/{id}',
+    what: "someone else's (404)",
+    send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/order/${saleId}`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/sales',
+    what: 'the desk',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales?status=placed&limit=1', headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/sales/counts',
+    what: 'counts',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/sales/counts', headers: asUser(seller) }),
+  },
+  {
+    operation: 'GET /api/sales/{id}',
+    what: 'one sale',
+    send: ({ env, seller, saleId }) => env.request({ method: 'GET', url: `/api/sales/${saleId}`, headers: asUser(seller) }),
+  },
   {
     operation: 'GET /api/product/{id}/open-orders',
     what: 'open orders',
@@ -392,13 +546,21 @@ const SAMPLES: Sample[] = [
       world.notificationId = (body as Array<{ _id: string }>)[0]?._id ?? '';
     },
   },
-  { operation: 'GET /api/notifications/unread-count', what: 'count', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/notifications/unread-count', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/notifications/unread-count',
+    what: 'count',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/notifications/unread-count', headers: asUser(seller) }),
+  },
   {
     operation: 'POST /api/notifications/{id}/read',
     what: 'mark read',
     send: ({ env, seller, notificationId }) => env.request({ method: 'POST', url: `/api/notifications/${notificationId}/read`, headers: asUser(seller) }),
   },
-  { operation: 'POST /api/notifications/read-all', what: 'mark all', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/notifications/read-all', headers: asUser(seller) }) },
+  {
+    operation: 'POST /api/notifications/read-all',
+    what: 'mark all',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/notifications/read-all', headers: asUser(seller) }),
+  },
   {
     operation: 'POST /api/sales/{id}/accept',
     what: 'accept',
@@ -412,13 +574,19 @@ const SAMPLES: Sample[] = [
   {
     operation: 'POST /api/sales/accept',
     what: 'one accepted, one unknown',
-    send: ({ env, seller, bulkId }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [bulkId, UNKNOWN_ID] } }),
+    send: ({ env, seller, bulkId }) =>
+      env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [bulkId, UNKNOWN_ID] } }),
   },
-  { operation: 'POST /api/sales/accept', what: 'none chosen (422)', send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [] } }) },
+  {
+    operation: 'POST /api/sales/accept',
+    what: 'none chosen (422)',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: '/api/sales/accept', headers: asUser(seller), payload: { ids: [] } }),
+  },
   {
     operation: 'POST /api/sales/{id}/decline',
     what: 'decline',
-    send: ({ env, seller, declineId }) => env.request({ method: 'POST', url: `/api/sales/${declineId}/decline`, headers: asUser(seller), payload: { reason: 'Discontinued' } }),
+    send: ({ env, seller, declineId }) =>
+      env.request({ method: 'POST', url: `/api/sales/${declineId}/decline`, headers: asUser(seller), payload: { reason: 'Discontinued' } }),
   },
   {
     operation: 'POST /api/sales/{id}/ship',
@@ -436,14 +604,34 @@ const SAMPLES: Sample[] = [
     what: 'already delivered (409)',
     send: ({ env, seller, saleId }) => env.request({ method: 'POST', url: `/api/sales/${saleId}/deliver`, headers: asUser(seller) }),
   },
-  { operation: 'GET /api/business', what: 'no profile yet', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business', headers: asUser(buyer) }) },
-  { operation: 'PUT /api/business', what: 'save', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() }) },
-  { operation: 'PUT /api/business', what: 'invalid (422)', send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: {} }) },
+  {
+    operation: 'GET /api/business',
+    what: 'no profile yet',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business', headers: asUser(buyer) }),
+  },
+  {
+    operation: 'PUT /api/business',
+    what: 'save',
+    send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() }),
+  },
+  {
+    operation: 'PUT /api/business',
+    what: 'invalid (422)',
+    send: ({ env, buyer }) => env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: {} }),
+  },
   { operation: 'POST /api/business/document', what: 'a PDF', send: (world) => uploadPermit(world, tinyPdf()) },
   { operation: 'POST /api/business/document', what: 'HTML (415)', send: (world) => uploadPermit(world, Buffer.from('<html></html>')) },
   { operation: 'GET /api/business', what: 'pending', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business', headers: asUser(buyer) }) },
-  { operation: 'GET /api/business/document', what: 'own document', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(buyer) }) },
-  { operation: 'GET /api/business/document', what: 'none uploaded (404)', send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(seller) }) },
+  {
+    operation: 'GET /api/business/document',
+    what: 'own document',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(buyer) }),
+  },
+  {
+    operation: 'GET /api/business/document',
+    what: 'none uploaded (404)',
+    send: ({ env, seller }) => env.request({ method: 'GET', url: '/api/business/document', headers: asUser(seller) }),
+  },
   {
     operation: 'GET /api/admin/verifications',
     what: 'the queue',
@@ -454,22 +642,33 @@ const SAMPLES: Sample[] = [
       world.revision = first?.revision ?? '';
     },
   },
-  { operation: 'GET /api/admin/verifications', what: 'not an operator (404)', send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/admin/verifications', headers: asUser(buyer) }) },
+  {
+    operation: 'GET /api/admin/verifications',
+    what: 'not an operator (404)',
+    send: ({ env, buyer }) => env.request({ method: 'GET', url: '/api/admin/verifications', headers: asUser(buyer) }),
+  },
   {
     operation: 'GET /api/admin/verifications/{id}/document',
     what: 'the document',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/document`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId }) =>
+      env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/document`, headers: asUser(operator) }),
   },
   {
     operation: 'GET /api/admin/verifications/{id}/preview',
     what: 'the document inline',
-    send: ({ env, operator, verificationId }) => env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/preview`, headers: asUser(operator) }),
+    send: ({ env, operator, verificationId }) =>
+      env.request({ method: 'GET', url: `/api/admin/verifications/${verificationId}/preview`, headers: asUser(operator) }),
   },
   {
     operation: 'POST /api/admin/verifications/{id}/reject',
     what: 'reject',
     send: ({ env, operator, verificationId, revision }) =>
-      env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/reject`, headers: asUser(operator), payload: { reason: 'Blurry scan', revision } }),
+      env.request({
+        method: 'POST',
+        url: `/api/admin/verifications/${verificationId}/reject`,
+        headers: asUser(operator),
+        payload: { reason: 'Blurry scan', revision },
+      }),
   },
   { operation: 'POST /api/business/document', what: 'a new PDF', send: (world) => uploadPermit(world, tinyPdf()) },
   {
@@ -498,12 +697,28 @@ const SAMPLES: Sample[] = [
     send: ({ env, operator, verificationId, revision }) =>
       env.request({ method: 'POST', url: `/api/admin/verifications/${verificationId}/approve`, headers: asUser(operator), payload: { revision } }),
   },
-  { operation: 'GET /api/admin/audit', what: 'decisions', send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }) },
+  {
+    operation: 'GET /api/admin/audit',
+    what: 'decisions',
+    send: ({ env, operator }) => env.request({ method: 'GET', url: '/api/admin/audit', headers: asUser(operator) }),
+  },
   ...CART_SAMPLES,
   ...CATALOG_SAMPLES,
-  { operation: 'DELETE /api/order/{id}', what: 'cancel', send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }) },
-  { operation: 'DELETE /api/product/{id}', what: 'delete', send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }) },
-  { operation: 'DELETE /api/product/{id}', what: 'signed out (401)', send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }) },
+  {
+    operation: 'DELETE /api/order/{id}',
+    what: 'cancel',
+    send: ({ env, buyer, orderId }) => env.request({ method: 'DELETE', url: `/api/order/${orderId}`, headers: asUser(buyer) }),
+  },
+  {
+    operation: 'DELETE /api/product/{id}',
+    what: 'delete',
+    send: ({ env, seller, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'DELETE /api/product/{id}',
+    what: 'signed out (401)',
+    send: ({ env, productId }) => env.request({ method: 'DELETE', url: `/api/product/${productId}` }),
+  },
 ];
 
 /** The schema the description gives for this answer: its own status, else the 4XX / 5XX range. */
@@ -546,7 +761,9 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
       const successes = Object.keys(responses).filter((status) => /^2\d\d$/.test(status));
       return (
         successes.length === 0 ||
-        successes.some((status) => !responses[status]?.content?.['application/json']?.schema && !responses[status]?.content?.['application/octet-stream']?.schema)
+        successes.some(
+          (status) => !responses[status]?.content?.['application/json']?.schema && !responses[status]?.content?.['application/octet-stream']?.schema,
+        )
       );
     });
     expect(missing, 'give these routes a response schema (lib/route-schema.ts routeContract)').toEqual([]);
@@ -563,7 +780,22 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
     const seller = await signUpUser(env, { name: 'OpenAPI Seller' });
     const buyer = await signUpUser(env, { name: 'OpenAPI Buyer', email: `buyer-${randomUUID()}@example.com` });
     const operator = await signUpOperator(env, OPENAPI_OPERATOR, 'OpenAPI Operator');
-    const world: World = { env, seller, buyer, productId: '', orderId: '', saleId: '', declineId: '', bulkId: '', notificationId: '', operator, verificationId: '', revision: '', listId: '', importId: '' };
+    const world: World = {
+      env,
+      seller,
+      buyer,
+      productId: '',
+      orderId: '',
+      saleId: '',
+      declineId: '',
+      bulkId: '',
+      notificationId: '',
+      operator,
+      verificationId: '',
+      revision: '',
+      listId: '',
+      importId: '',
+    };
     const mismatches: string[] = [];
     for (const sample of SAMPLES) {
       const response = await sample.send(world);
@@ -586,7 +818,10 @@ describe('OpenAPI description (GET /api/openapi.json)', () => {
   });
 });
 
-type Operation = { parameters?: Array<{ name: string; in: string; schema?: { pattern?: string } }>; requestBody?: { content?: Record<string, { schema?: JsonSchemaNode }> } };
+type Operation = {
+  parameters?: Array<{ name: string; in: string; schema?: { pattern?: string } }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchemaNode }> };
+};
 type JsonSchemaNode = { properties?: Record<string, JsonSchemaNode>; pattern?: string; enum?: unknown[]; items?: JsonSchemaNode };
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
@@ -630,13 +865,20 @@ describe('OpenAPI description: the rules it states are the rules the server keep
     for (const path of paths) {
       const concrete = path.replace(/\{\w+\}/g, '00000000-0000-4000-8000-000000000000');
       // Every described path this concrete path also matches (e.g. GET /api/products/{email} and PATCH /api/products/{id}).
-      const described = new Set(paths.filter((other) => templateRegex(other).test(concrete)).flatMap((other) => Object.keys(doc.paths[other]!).map((m) => m.toUpperCase())));
-      const allow = [...HTTP_METHODS.filter((m) => m === 'GET' && described.has('GET')).flatMap(() => ['GET', 'HEAD']), ...HTTP_METHODS.filter((m) => m !== 'GET' && described.has(m))].join(', ');
+      const described = new Set(
+        paths.filter((other) => templateRegex(other).test(concrete)).flatMap((other) => Object.keys(doc.paths[other]!).map((m) => m.toUpperCase())),
+      );
+      const allow = [
+        ...HTTP_METHODS.filter((m) => m === 'GET' && described.has('GET')).flatMap(() => ['GET', 'HEAD']),
+        ...HTTP_METHODS.filter((m) => m !== 'GET' && described.has(m)),
+      ].join(', ');
       for (const method of HTTP_METHODS.filter((m) => !described.has(m))) {
         const response = await env.request({ method, url: concrete, headers: asUser(operator), ...(method === 'GET' ? {} : { payload: {} }) });
         expect(response.statusCode, `${method} ${path}`).toBe(405);
         expect(response.headers.allow, `${method} ${path}`).toBe(allow);
-        expect(response.json(), `${method} ${path}`).toEqual({ error: { code: 'METHOD_NOT_ALLOWED', title: 'Method not allowed', message: `${method} is not a method of this path; it answers ${allow}.` } });
+        expect(response.json(), `${method} ${path}`).toEqual({
+          error: { code: 'METHOD_NOT_ALLOWED', title: 'Method not allowed', message: `${method} is not a method of this path; it answers ${allow}.` },
+        });
         checked.push(`${method} ${path}`);
       }
     }
@@ -658,7 +900,17 @@ describe('OpenAPI description: the rules it states are the rules the server keep
         .filter(([, operation]) => operation.parameters?.some((p) => p.in === 'query' && p.name === 'cursor'))
         .map(([method, operation]) => ({ method, path, operation })),
     );
-    expect(lists.map((l) => l.path)).toEqual(expect.arrayContaining(['/api/allproduct', '/api/search', '/api/orders/{email}', '/api/sales', '/api/notifications', '/api/admin/verifications', '/api/admin/audit']));
+    expect(lists.map((l) => l.path)).toEqual(
+      expect.arrayContaining([
+        '/api/allproduct',
+        '/api/search',
+        '/api/orders/{email}',
+        '/api/sales',
+        '/api/notifications',
+        '/api/admin/verifications',
+        '/api/admin/audit',
+      ]),
+    );
     for (const { path, operation } of lists) {
       expect(operation.parameters?.find((p) => p.name === 'cursor')?.schema?.pattern, path).toBe(CURSOR_PATTERN);
       // A list under an id (an import's changes) is asked about an id nobody has: the cursor is judged first.
@@ -680,7 +932,12 @@ describe('OpenAPI description: the rules it states are the rules the server keep
     const urlish = fc.oneof(
       fc.string({ unit: 'binary', maxLength: 40 }),
       fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true, withFragments: true }),
-      fc.tuple(fc.constantFrom('https://', 'HTTPS://', 'https:', 'https:/', '/', '//', 'javascript:', 'data:', ' https://'), fc.string({ unit: 'binary', maxLength: 30 })).map(([a, b]) => a + b),
+      fc
+        .tuple(
+          fc.constantFrom('https://', 'HTTPS://', 'https:', 'https:/', '/', '//', 'javascript:', 'data:', ' https://'),
+          fc.string({ unit: 'binary', maxLength: 30 }),
+        )
+        .map(([a, b]) => a + b),
     );
     // The rule only speaks of URLs the server accepts: count them, or a sample of refusals would prove nothing.
     let accepted = 0;
@@ -693,7 +950,13 @@ describe('OpenAPI description: the rules it states are the rules the server keep
       { numRuns: 3000 },
     );
     expect(accepted).toBeGreaterThan(300);
-    for (const image of ['javascript:alert(1)', '//evil.example/x.png', 'http://example.com/x.png', 'https:example.com/x.png', 'https://exa\u0001mple.com/x.png']) {
+    for (const image of [
+      'javascript:alert(1)',
+      '//evil.example/x.png',
+      'http://example.com/x.png',
+      'https:example.com/x.png',
+      'https://exa\u0001mple.com/x.png',
+    ]) {
       expect(pattern.test(image), image).toBe(false);
       const response = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(buyer), payload: validProductBody({ image }) });
       expect(response.statusCode, image).toBe(422);
@@ -711,11 +974,13 @@ describe('OpenAPI description: the rules it states are the rules the server keep
       const response = await env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...shipTo, country } });
       expect(response.statusCode, country).toBe(422);
     }
-    expect((await env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...shipTo, country: 'GB' } })).statusCode).toBe(200);
+    expect((await env.request({ method: 'PUT', url: '/api/account/ship-to', headers: asUser(buyer), payload: { ...shipTo, country: 'GB' } })).statusCode).toBe(
+      200,
+    );
   });
 });
 
-describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT on)', () => {
+describe("OpenAPI description: the 429s it states are the server's (RATE_LIMIT on)", () => {
   let env: TestEnv;
   let doc: OpenApiDocument;
   beforeAll(async () => {
@@ -729,7 +994,10 @@ describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT 
   /** Sends `send` until it answers 429 (at most `limit` + 1 times) and checks that answer against the description. */
   async function expectDescribed429(operation: string, limit: number, send: () => Promise<LightMyRequestResponse>): Promise<void> {
     const [method = '', path = ''] = operation.split(' ');
-    const described = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema?: object }> }>;
+    const described = (doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}) as Record<
+      string,
+      { headers?: Record<string, unknown>; content?: Record<string, { schema?: object }> }
+    >;
     expect(described['429']?.headers, operation).toHaveProperty('retry-after');
     let response: LightMyRequestResponse | null = null;
     for (let n = 0; n <= limit && response?.statusCode !== 429; n++) response = await send();
@@ -742,11 +1010,20 @@ describe('OpenAPI description: the 429s it states are the server\'s (RATE_LIMIT 
   it('describes 429 with Retry-After on order creation, document uploads and CSV downloads, and the server answers it as described', async () => {
     const seller = await signUpUser(env, { name: 'Limited Seller' });
     const buyer = await signUpUser(env, { name: 'Limited Buyer' });
-    const listed = await env.request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ mainquantity: 100_000, minquantity: 1 }) });
+    const listed = await env.request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: asUser(seller),
+      payload: validProductBody({ mainquantity: 100_000, minquantity: 1 }),
+    });
     const productId = idOf(listed.json());
-    await expectDescribed429('POST /api/order', ORDERS_PER_USER_PER_MINUTE, () => env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }));
+    await expectDescribed429('POST /api/order', ORDERS_PER_USER_PER_MINUTE, () =>
+      env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }),
+    );
     await env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() });
     await expectDescribed429('POST /api/business/document', DOCUMENT_UPLOADS_PER_HOUR, () => uploadPermit({ env, buyer } as World, tinyPdf()));
-    await expectDescribed429('GET /api/my/catalog.csv', EXPORTS_PER_USER_PER_MINUTE, () => env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }));
+    await expectDescribed429('GET /api/my/catalog.csv', EXPORTS_PER_USER_PER_MINUTE, () =>
+      env.request({ method: 'GET', url: '/api/my/catalog.csv', headers: asUser(seller) }),
+    );
   });
 });

@@ -49,7 +49,9 @@ function describedQuery(operation: Operation): object | null {
 /** Inputs to try, most telling first: one field wrong at a time, then nothing, then not an object. */
 function candidates(described: object, strings: boolean): unknown[] {
   const names = Object.keys((described as { properties?: object }).properties ?? {});
-  const wrong: unknown[] = strings ? ['x'.repeat(2000), '-1', 'not-a-valid-value', '1.5', '', '0'] : [null, 'x'.repeat(5000), -1, 'not-a-valid-value', 1.5, [], {}];
+  const wrong: unknown[] = strings
+    ? ['x'.repeat(2000), '-1', 'not-a-valid-value', '1.5', '', '0']
+    : [null, 'x'.repeat(5000), -1, 'not-a-valid-value', 1.5, [], {}];
   return [...names.flatMap((name) => wrong.map((value) => ({ [name]: value }))), {}, ...(strings ? [] : [[], 'text'])];
 }
 
@@ -89,7 +91,9 @@ describe('route definitions (lib/define-route.ts)', () => {
     expect(outside, 'register these with defineRoute (lib/define-route.ts)').toEqual([]);
     // The table must really hold the routes, or "nothing outside" would prove nothing.
     expect(defined.length).toBeGreaterThan(60);
-    expect(defined.map((route) => `${route.method} ${route.url}`)).toEqual(expect.arrayContaining(['POST /api/order', 'GET /api/admin/audit', 'POST /api/catalog-imports']));
+    expect(defined.map((route) => `${route.method} ${route.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/order', 'GET /api/admin/audit', 'POST /api/catalog-imports']),
+    );
   });
 
   it('tells a route added outside defineRoute from one added through it', async () => {
@@ -99,7 +103,15 @@ describe('route definitions (lib/define-route.ts)', () => {
       added.push(route);
     });
     probe.get('/api/probe-outside', async () => ({}));
-    defineRoute(probe, env.ctx, { method: 'GET', url: '/api/probe-defined', auth: 'public', summary: 'Probe', tags: [], response: { 200: z.object({}) }, handler: () => ({}) });
+    defineRoute(probe, env.ctx, {
+      method: 'GET',
+      url: '/api/probe-defined',
+      auth: 'public',
+      summary: 'Probe',
+      tags: [],
+      response: { 200: z.object({}) },
+      handler: () => ({}),
+    });
     await probe.ready();
     const byUrl = (url: string) => added.filter((route) => route.url === url && route.method === 'GET');
     expect(byUrl('/api/probe-outside').map((route) => definitionOf(route))).toEqual([undefined]);
@@ -118,12 +130,13 @@ describe('route definitions (lib/define-route.ts)', () => {
       const describedBody = Boolean(operation.requestBody?.content?.['application/json']?.schema);
       if (describedBody !== Boolean(route.body)) drift.push(`${route.method} ${route.url}: body described ${describedBody}, defined ${Boolean(route.body)}`);
       const query = describedQuery(operation);
-      if (Boolean(query) !== Boolean(route.querystring)) drift.push(`${route.method} ${route.url}: query described ${Boolean(query)}, defined ${Boolean(route.querystring)}`);
+      if (Boolean(query) !== Boolean(route.querystring))
+        drift.push(`${route.method} ${route.url}: query described ${Boolean(query)}, defined ${Boolean(route.querystring)}`);
     }
     expect(drift).toEqual([]);
   });
 
-  it('answers 422 with parseInput\'s messages to a body or query that both the description and the schema refuse, on every route that takes one', async () => {
+  it("answers 422 with parseInput's messages to a body or query that both the description and the schema refuse, on every route that takes one", async () => {
     // The one string format the contracts describe; the inputs tried here never hinge on it.
     const formats = { uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i };
     const ajv = new Ajv2020({ strict: false, allErrors: true, formats });
@@ -141,7 +154,9 @@ describe('route definitions (lib/define-route.ts)', () => {
       for (const part of parts) {
         const validate = (part.kind === 'query' ? ajvQuery : ajv).compile(part.described);
         // Ajv may coerce in place: it gets a copy.
-        const refused = candidates(part.described, part.kind === 'query').find((value) => !part.schema.safeParse(value).success && !validate(structuredClone(value)));
+        const refused = candidates(part.described, part.kind === 'query').find(
+          (value) => !part.schema.safeParse(value).success && !validate(structuredClone(value)),
+        );
         const label = `${route.method} ${route.url} (${part.kind})`;
         if (refused === undefined) {
           problems.push(`${label}: no input found that both refuse`);

@@ -21,7 +21,15 @@ export function validBusinessBody(overrides: Record<string, unknown> = {}): Reco
     permitNumber: 'SR-123456',
     permitRegion: 'California',
     permitExpires: dayFromToday(365),
-    address: { company: 'Corner Shop Ltd', line1: '5 Main Street', city: 'Oakland', region: 'CA', postalCode: '94607', country: 'US', phone: '+1 510 555 0101' },
+    address: {
+      company: 'Corner Shop Ltd',
+      line1: '5 Main Street',
+      city: 'Oakland',
+      region: 'CA',
+      postalCode: '94607',
+      country: 'US',
+      phone: '+1 510 555 0101',
+    },
     ...overrides,
   };
 }
@@ -61,7 +69,8 @@ export function tinyPng(): Buffer {
 
 /** A minimal well-formed PDF (one empty page), `padTo` bytes long when asked (comments before %%EOF). */
 export function tinyPdf(padTo = 0): Buffer {
-  const head = '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n';
+  const head =
+    '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n';
   const tail = '%%EOF\n';
   const pad = Math.max(0, padTo - head.length - tail.length);
   return Buffer.concat([Buffer.from(head), Buffer.alloc(pad, 0x25), Buffer.from(tail)]);
@@ -80,7 +89,10 @@ export function tinyWebp(): Buffer {
 }
 
 /** A multipart/form-data body with one file part. */
-export function multipartBody(file: Buffer, options: { field?: string; filename?: string; type?: string } = {}): { payload: Buffer; headers: Record<string, string> } {
+export function multipartBody(
+  file: Buffer,
+  options: { field?: string; filename?: string; type?: string } = {},
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----bulkcart${Math.random().toString(16).slice(2)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="${options.field ?? 'document'}"; filename="${options.filename ?? 'permit.pdf'}"\r\nContent-Type: ${options.type ?? 'application/pdf'}\r\n\r\n`,

@@ -47,7 +47,14 @@ export async function openDatabaseBefore(
 ): Promise<{ database: Database; config: Config }> {
   const pg = kind === 'postgres' ? await createPostgresDatabase() : null;
   if (pg) cleanups.push(pg.drop);
-  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: TEST_ORIGIN, DATA_DIR: ':memory:', RATE_LIMIT: 'false', PASSWORD_HASH: 'test-sha256', ...(pg ? { DATABASE_URL: pg.url } : {}) });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    BASE_URL: TEST_ORIGIN,
+    DATA_DIR: ':memory:',
+    RATE_LIMIT: 'false',
+    PASSWORD_HASH: 'test-sha256',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  });
   const database = await openDatabase(config.database);
   cleanups.push(() => database.close());
   const before = migrationsBefore(tagPrefix);

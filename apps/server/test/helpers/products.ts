@@ -13,7 +13,10 @@ export async function cellsDifferingFromProducts(db: Db): Promise<number> {
                              (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
                         FROM products GROUP BY 1, 2, 3, 4`;
   const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::integer AS n FROM ((${cells} EXCEPT ALL ${recount}) UNION ALL (${recount} EXCEPT ALL ${cells})) differing`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::integer AS n FROM ((${cells} EXCEPT ALL ${recount}) UNION ALL (${recount} EXCEPT ALL ${cells})) differing`,
+  );
   return Number(row?.n);
 }
 
@@ -52,11 +55,7 @@ let counter = 0;
  * Inserts products straight into the database, so a test depends on the tables and not on the
  * catalog API; `seq` follows insertion order.
  */
-export async function seedProducts(
-  env: Pick<TestEnv, 'db'>,
-  owner: ProductOwner,
-  specs: Array<Partial<typeof products.$inferInsert>>,
-): Promise<ProductRow[]> {
+export async function seedProducts(env: Pick<TestEnv, 'db'>, owner: ProductOwner, specs: Array<Partial<typeof products.$inferInsert>>): Promise<ProductRow[]> {
   if (specs.length === 0) return [];
   const rows = specs.map((spec) => {
     counter += 1;
@@ -100,11 +99,7 @@ export async function readAllIdsNewestFirst(env: TestEnv): Promise<string[]> {
 }
 
 /** Follows `Link: <…>; rel="next"` from `firstUrl` to the end, as the web client does. */
-export async function readAllPages(
-  env: TestEnv,
-  firstUrl: string,
-  headers: Record<string, string> = {},
-): Promise<{ pages: Product[][]; links: string[] }> {
+export async function readAllPages(env: TestEnv, firstUrl: string, headers: Record<string, string> = {}): Promise<{ pages: Product[][]; links: string[] }> {
   const pages: Product[][] = [];
   const links: string[] = [];
   let url: string | null = firstUrl;

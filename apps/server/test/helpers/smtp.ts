@@ -36,7 +36,12 @@ export async function startSmtp(port = 0): Promise<LocalSmtp> {
         raw += chunk.toString('utf8');
       });
       stream.on('end', () => {
-        const message = { to: session.envelope.rcptTo.map((r) => r.address), raw, messageId: /^Message-ID: (<[^>]+>)/im.exec(raw)?.[1] ?? null, at: Date.now() };
+        const message = {
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          messageId: /^Message-ID: (<[^>]+>)/im.exec(raw)?.[1] ?? null,
+          at: Date.now(),
+        };
         if (holding) {
           holding = false;
           held.push(message);

@@ -20,7 +20,12 @@ export const DATABASE_KINDS: DatabaseKind[] = databaseKinds(process.env.TEST_DAT
 function databaseKinds(setting: string | undefined): DatabaseKind[] {
   const all: DatabaseKind[] = ['pglite', 'postgres'];
   if (!setting) return all;
-  const chosen = all.filter((kind) => setting.split(',').map((name) => name.trim()).includes(kind));
+  const chosen = all.filter((kind) =>
+    setting
+      .split(',')
+      .map((name) => name.trim())
+      .includes(kind),
+  );
   if (chosen.length === 0) throw new Error(`TEST_DATABASES=${setting} names neither pglite nor postgres`);
   return chosen;
 }
@@ -37,7 +42,7 @@ export interface TestEnv {
   config: Config;
   /** app.inject with the trusted Origin header that browsers send on writes. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
-  db(): AppContext["db"];
+  db(): AppContext['db'];
   close(): Promise<void>;
 }
 
@@ -99,8 +104,7 @@ export async function createTestEnv(kind: DatabaseKind, env: Record<string, stri
     database,
     config,
     db: () => ctx.db,
-    request: (options) =>
-      app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...(options.headers ?? {}) } } as InjectOptions),
+    request: (options) => app.inject({ ...options, headers: { origin: TEST_ORIGIN, ...(options.headers ?? {}) } } as InjectOptions),
     async close() {
       await app.close();
       await database.close();

@@ -70,7 +70,12 @@ function countLogLinesByMessage(output: string): Map<string, number> {
 function isUnavailableBody(answer: HttpAnswer): boolean {
   try {
     const body = answer.json<{ error?: { code?: string; title?: string; message?: string } }>();
-    return body.error?.code === 'UNAVAILABLE' && typeof body.error.title === 'string' && typeof body.error.message === 'string' && answer.headers['content-type']?.startsWith('application/json') === true;
+    return (
+      body.error?.code === 'UNAVAILABLE' &&
+      typeof body.error.title === 'string' &&
+      typeof body.error.message === 'string' &&
+      answer.headers['content-type']?.startsWith('application/json') === true
+    );
   } catch {
     return false;
   }
@@ -84,9 +89,15 @@ async function waitUntilServing(server: ServerProcess, token: string, productId:
   const since = Date.now();
   const key = randomUUID();
   for (;;) {
-    const answer = await send(server.url, { method: 'POST', path: '/api/order', headers: { ...bearer(token), 'idempotency-key': key }, body: { productId, quantity: 1 } }).catch(() => null);
+    const answer = await send(server.url, {
+      method: 'POST',
+      path: '/api/order',
+      headers: { ...bearer(token), 'idempotency-key': key },
+      body: { productId, quantity: 1 },
+    }).catch(() => null);
     if (answer?.status === 201 || answer?.status === 200) return { ms: Date.now() - since, orderId: answer.json<{ _id: string }>()._id };
-    if (Date.now() - since > RECOVERY_LIMIT_MS) throw new Error(`not serving ${RECOVERY_LIMIT_MS} ms after PostgreSQL returned (last answer ${answer?.status} ${answer?.body.slice(0, 200)})`);
+    if (Date.now() - since > RECOVERY_LIMIT_MS)
+      throw new Error(`not serving ${RECOVERY_LIMIT_MS} ms after PostgreSQL returned (last answer ${answer?.status} ${answer?.body.slice(0, 200)})`);
     await sleep(100);
   }
 }
@@ -141,7 +152,10 @@ describe('database outage: PostgreSQL stops in the middle of load', () => {
       for (const p of probe.probes) {
         expect(p.badBodies, `${p.path}: 503 without the JSON error body`).toEqual([]);
         const statuses = [...p.answers.keys()];
-        expect(statuses.filter((s) => s !== 200 && s !== 503), `${p.path} answered ${JSON.stringify(Object.fromEntries(p.answers))}`).toEqual([]);
+        expect(
+          statuses.filter((s) => s !== 200 && s !== 503),
+          `${p.path} answered ${JSON.stringify(Object.fromEntries(p.answers))}`,
+        ).toEqual([]);
       }
       console.log(
         `[outage ${outage}] ${OUTAGE_MS / 1000} s down; probes ${probe.probes.map((p) => `${p.path} ${JSON.stringify(Object.fromEntries(p.answers))}`).join(', ')}; serving again ${took} ms after PostgreSQL returned`,
@@ -173,6 +187,12 @@ describe('database outage: PostgreSQL stops in the middle of load', () => {
     const linesByMessage = countLogLinesByMessage(server.output());
     console.log(`[outage] log lines at warn and above over ${Math.round(elapsedMs / 1000)} s: ${JSON.stringify(Object.fromEntries(linesByMessage))}`);
     for (const [message, lines] of linesByMessage) {
+      // Without SMTP_URL each e-mail (here the accounts' confirmations) is one warning by design, however
+      // fast the run: a count of messages, not a failure repeated, so the window bound does not apply.
+      if (message.startsWith('e-mail not sent: SMTP_URL is not set')) {
+        expect(lines, message).toBeLessThanOrEqual(catalog.buyers.length + 1);
+        continue;
+      }
       expect(lines, `"${message}" logged ${lines} times in ${elapsedMs} ms`).toBeLessThanOrEqual(allowedPerMessage);
     }
   }, 600_000);
@@ -180,7 +200,12 @@ describe('database outage: PostgreSQL stops in the middle of load', () => {
   it('answers 503 with the JSON error body to sign-in and sign-up while PostgreSQL is away', async () => {
     if (!server) throw new Error('the outage test above starts the server');
     const email = `outage-${randomUUID()}@example.com`;
-    const signUp = await send(server.url, { method: 'POST', path: '/api/auth/sign-up/email', headers: { origin: server.url }, body: { name: 'Outage Person', email, password: 'Passw0rd' } });
+    const signUp = await send(server.url, {
+      method: 'POST',
+      path: '/api/auth/sign-up/email',
+      headers: { origin: server.url },
+      body: { name: 'Outage Person', email, password: 'Passw0rd' },
+    });
     expect(signUp.status).toBe(200);
     cluster.pause();
     try {
@@ -195,7 +220,12 @@ describe('database outage: PostgreSQL stops in the middle of load', () => {
     } finally {
       cluster.start();
     }
-    const signIn = await send(server.url, { method: 'POST', path: '/api/auth/sign-in/email', headers: { origin: server.url }, body: { email, password: 'Passw0rd' } });
+    const signIn = await send(server.url, {
+      method: 'POST',
+      path: '/api/auth/sign-in/email',
+      headers: { origin: server.url },
+      body: { email, password: 'Passw0rd' },
+    });
     expect(signIn.status).toBe(200);
   }, 120_000);
 });

@@ -43,7 +43,13 @@ type DataHome = Awaited<ReturnType<typeof createDataHome>>;
  * What a clean shutdown leaves: every order it had taken answered 201, exit code 0 (server.ts exits 1
  * when its 10 s deadline fires), nothing logged as an error, and exactly those orders booked.
  */
-async function expectEveryOrderAnsweredAndBooked(server: ServerProcess, home: DataHome, outcomes: Outcome[], productId: string, initialStock: number): Promise<void> {
+async function expectEveryOrderAnsweredAndBooked(
+  server: ServerProcess,
+  home: DataHome,
+  outcomes: Outcome[],
+  productId: string,
+  initialStock: number,
+): Promise<void> {
   const exit = await server.exited;
   expect(summarise(outcomes)).toEqual({ '201': IN_FLIGHT });
   expect(exit.code).toBe(0);
@@ -76,9 +82,15 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
           return o;
         }),
       );
-      const started = () => server!.output().slice(mark).split('\n').filter((l) => l.includes('"path":"/api/order"') && l.includes('incoming request')).length;
+      const started = () =>
+        server!
+          .output()
+          .slice(mark)
+          .split('\n')
+          .filter((l) => l.includes('"path":"/api/order"') && l.includes('incoming request')).length;
       const lockWaiters = async () =>
-        (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`)).rows[0]?.n ?? 0;
+        (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))
+          .rows[0]?.n ?? 0;
       while (started() < IN_FLIGHT || (await lockWaiters()) === 0) {
         // Nothing can finish while the row is held; an early answer is a failure to explain.
         if (answered > 0) throw new Error(`answered before the row was released: ${JSON.stringify(summarise(await Promise.all(running)))}`);
@@ -96,7 +108,9 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       const outcomes = await Promise.all(running);
       const exit = await server.exited;
       const seconds = (Date.now() - signalled) / 1000;
-      console.log(`[shutdown postgres] ${IN_FLIGHT} orders inside the server at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
+      console.log(
+        `[shutdown postgres] ${IN_FLIGHT} orders inside the server at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`,
+      );
       await expectEveryOrderAnsweredAndBooked(server, home, outcomes, productId, stock.get(productId)!);
     } finally {
       await holder.end().catch(() => {});
@@ -130,7 +144,9 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       const outcomes = await Promise.all(running);
       const exit = await server.exited;
       const seconds = (Date.now() - signalled) / 1000;
-      console.log(`[shutdown pglite] ${inFlight} of ${IN_FLIGHT} orders unanswered at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`);
+      console.log(
+        `[shutdown pglite] ${inFlight} of ${IN_FLIGHT} orders unanswered at SIGTERM; answers ${JSON.stringify(summarise(outcomes))}; exit code ${exit.code} after ${seconds.toFixed(1)} s`,
+      );
       expect(inFlight).toBeGreaterThan(0);
       await expectEveryOrderAnsweredAndBooked(server, home, outcomes, productId, stock.get(productId)!);
     } finally {

@@ -59,7 +59,8 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
       await client.end();
     }
   };
-  const replicaState = async (web: string) => (await send(web, { method: 'GET', path: '/api/health' })).json<{ databases: { replica: { state: string } } }>().databases.replica.state;
+  const replicaState = async (web: string) =>
+    (await send(web, { method: 'GET', path: '/api/health' })).json<{ databases: { replica: { state: string } } }>().databases.replica.state;
   const productName = async (web: string, id: string, headers: Record<string, string> = {}) => {
     const answer = await send(web, { method: 'GET', path: `/api/product/${id}`, headers });
     expect(answer.status, answer.body).toBe(200);
@@ -91,7 +92,9 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     primary = new pg.Client({ connectionString: cluster.DATABASE_MIGRATION_URL });
     await primary.connect();
     seller = await signUp(webs[0]!, 'Cluster Seller', `cluster-seller-${Date.now()}@example.com`);
-    buyers = await Promise.all(Array.from({ length: 16 }, (_, i) => signUp(webs[i % 2]!, `Cluster Buyer ${i}`, `cluster-buyer-${i}-${Date.now()}@example.com`)));
+    buyers = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => signUp(webs[i % 2]!, `Cluster Buyer ${i}`, `cluster-buyer-${i}-${Date.now()}@example.com`)),
+    );
     for (let i = 0; i < 4; i += 1) {
       const added = await send(webs[i % 2]!, {
         method: 'POST',
@@ -105,7 +108,8 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     }
     // Buyers read the replica: the load starts once it has the catalog.
     for (const web of webs) {
-      for (const id of productIds) await vi.waitFor(async () => expect((await send(web, { method: 'GET', path: `/api/product/${id}` })).status).toBe(200), WAIT);
+      for (const id of productIds)
+        await vi.waitFor(async () => expect((await send(web, { method: 'GET', path: `/api/product/${id}` })).status).toBe(200), WAIT);
     }
   }, 180_000);
 
@@ -151,9 +155,12 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
         const productId = productIds[i % 4]!;
         const quantity = 1 + (i % 2);
         const web = webs[i % 2]!;
-        const answer = await send(web, { method: 'POST', path: '/api/order', headers: { origin: web, ...bearer(buyer.token) }, body: { productId, quantity } }).catch(
-          (error: Error) => error,
-        );
+        const answer = await send(web, {
+          method: 'POST',
+          path: '/api/order',
+          headers: { origin: web, ...bearer(buyer.token) },
+          body: { productId, quantity },
+        }).catch((error: Error) => error);
         note(`POST /api/order on ${web}`, answer);
         if (!(answer instanceof Error)) {
           if (answer.status === 201) confirmed.push({ id: answer.json<{ _id: string }>()._id, productId, quantity });
@@ -231,7 +238,9 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     const stockBefore = await primary.query<{ id: string; mainquantity: number }>('SELECT id, mainquantity FROM products WHERE id = ANY($1)', [productIds]);
     await primary.query(`UPDATE orders SET created_at = now() - interval '10 days' WHERE id = ANY($1)`, [stale.map((o) => o.id)]);
     await vi.waitFor(async () => {
-      const { rows } = await primary.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND status = 'cancelled'`, [stale.map((o) => o.id)]);
+      const { rows } = await primary.query<{ n: number }>(`SELECT count(*)::int AS n FROM orders WHERE id = ANY($1) AND status = 'cancelled'`, [
+        stale.map((o) => o.id),
+      ]);
       expect(rows[0]?.n).toBe(5);
     }, WAIT);
     const events = await primary.query<{ order_id: string; n: number }>(
@@ -256,7 +265,13 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     expect(senders.rows.map((row) => row.claimed_by?.includes(worker))).toEqual([true]);
     // The periodic tasks too: the two web processes, up all along, never ran one.
     const tasks = await primary.query<{ name: string; claimed_by: string; runs: number }>('SELECT name, claimed_by, runs FROM background_tasks ORDER BY name');
-    expect(tasks.rows.map((row) => row.name)).toEqual(['catalog import rows sweep', 'order sweep', 'permit expiry sweep', 'rate limit counter sweep', 'sent email pruning']);
+    expect(tasks.rows.map((row) => row.name)).toEqual([
+      'catalog import rows sweep',
+      'order sweep',
+      'permit expiry sweep',
+      'rate limit counter sweep',
+      'sent email pruning',
+    ]);
     for (const row of tasks.rows) expect(row.claimed_by, row.name).toContain(worker);
   }, 60_000);
 
@@ -266,17 +281,30 @@ describe('a local cluster: primary, streaming replica, PgBouncer, two web proces
     const before = mail.received.length;
     // A new order's e-mail to the seller: the worker takes it and the mail server stalls mid-send.
     const web = webs[0]!;
-    const ordered = await send(web, { method: 'POST', path: '/api/order', headers: { origin: web, ...bearer(buyers[2]!.token) }, body: { productId: productIds[3]!, quantity: 1 } });
+    const ordered = await send(web, {
+      method: 'POST',
+      path: '/api/order',
+      headers: { origin: web, ...bearer(buyers[2]!.token) },
+      body: { productId: productIds[3]!, quantity: 1 },
+    });
     expect([201, 409]).toContain(ordered.status);
     if (ordered.status === 409) {
       // Sold out: any other write that e-mails the seller would do; restock and order again.
       await primary.query('UPDATE products SET mainquantity = 10 WHERE id = $1', [productIds[3]]);
-      const again = await send(web, { method: 'POST', path: '/api/order', headers: { origin: web, ...bearer(buyers[2]!.token) }, body: { productId: productIds[3]!, quantity: 1 } });
+      const again = await send(web, {
+        method: 'POST',
+        path: '/api/order',
+        headers: { origin: web, ...bearer(buyers[2]!.token) },
+        body: { productId: productIds[3]!, quantity: 1 },
+      });
       expect(again.status, again.body).toBe(201);
     }
     await vi.waitFor(() => expect(mail.held).toHaveLength(1), WAIT);
     const heldId = mail.held[0]!.messageId!;
-    const row = await primary.query<{ claimed_by: string; sent: boolean }>(`SELECT claimed_by, sent_at IS NOT NULL AS sent FROM email_outbox WHERE '<' || id || '@bulkcart>' = $1`, [heldId]);
+    const row = await primary.query<{ claimed_by: string; sent: boolean }>(
+      `SELECT claimed_by, sent_at IS NOT NULL AS sent FROM email_outbox WHERE '<' || id || '@bulkcart>' = $1`,
+      [heldId],
+    );
     expect(row.rows[0]).toMatchObject({ claimed_by: expect.stringContaining(`:${first}:`), sent: false });
 
     await cli('kill', dir, 'worker-1', 'KILL');

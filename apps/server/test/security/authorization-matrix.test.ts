@@ -63,7 +63,9 @@ describeEachDatabase('authorization matrix', (env) => {
       const key = normaliseRoute(`${route.method} ${route.url}`);
       const cases = ROUTES.filter((c) => normaliseRoute(c.route.split(' (')[0] ?? '') === key);
       if (cases.length === 0) return [`${key}: no case in route-table.ts`];
-      return cases.filter((c) => authExpectedBy(c.expected) !== declared).map((c) => `${c.route}: defined ${route.auth}, the case expects ${authExpectedBy(c.expected)}`);
+      return cases
+        .filter((c) => authExpectedBy(c.expected) !== declared)
+        .map((c) => `${c.route}: defined ${route.auth}, the case expects ${authExpectedBy(c.expected)}`);
     });
     expect(mismatches).toEqual([]);
   });

@@ -30,7 +30,12 @@ describeEachDatabase('client-sent ownership and price fields are ignored', (env)
   });
 
   it('POST /api/addproduct: the owner is the session user, whatever the body names', async () => {
-    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: owner.cookie }, payload: { ...validProductBody({ price: 12 }), ...forged() } });
+    const response = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { cookie: owner.cookie },
+      payload: { ...validProductBody({ price: 12 }), ...forged() },
+    });
     expect(response.statusCode).toBe(201);
     const product = response.json() as Product;
     expect(product).toMatchObject({ useremail: owner.email, updatedby: null, price: 12 });
@@ -38,14 +43,24 @@ describeEachDatabase('client-sent ownership and price fields are ignored', (env)
     expect(await readProductRow(env(), product._id)).toMatchObject({ ownerId: owner.id, ownerEmail: owner.email, updatedBy: null, priceCents: 1_200 });
   });
 
-  it("PUT /api/updateproduct: updatedby is the session user and the owner stays; a forger naming himself owner is still refused", async () => {
+  it('PUT /api/updateproduct: updatedby is the session user and the owner stays; a forger naming himself owner is still refused', async () => {
     const row = await seedProduct(env(), owner, { priceCents: 900 });
     const refusedBefore = await takeSnapshot(env().db());
-    const refused = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: { cookie: mallory.cookie }, payload: { ...validProductBody(), ...forged(), useremail: mallory.email } });
+    const refused = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${row.id}`,
+      headers: { cookie: mallory.cookie },
+      payload: { ...validProductBody(), ...forged(), useremail: mallory.email },
+    });
     expect(refused.statusCode).toBe(403);
     expect(await takeSnapshot(env().db())).toEqual(refusedBefore);
 
-    const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: { cookie: owner.cookie }, payload: { ...validProductBody({ price: 30 }), ...forged() } });
+    const response = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${row.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { ...validProductBody({ price: 30 }), ...forged() },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ useremail: owner.email, updatedby: owner.email, price: 30 });
     expect(await readProductRow(env(), row.id)).toMatchObject({ ownerId: owner.id, ownerEmail: owner.email, updatedBy: owner.email, priceCents: 3_000 });
@@ -53,7 +68,12 @@ describeEachDatabase('client-sent ownership and price fields are ignored', (env)
 
   it('PATCH /api/products/{id}: only the quantity counts; ownership and price fields in the body change nothing', async () => {
     const row = await seedProduct(env(), owner, { mainquantity: 100, priceCents: 900 });
-    const response = await env().request({ method: 'PATCH', url: `/api/products/${row.id}`, headers: { cookie: owner.cookie }, payload: { quantity: -10, price: 1, mainquantity: 5, ...forged() } });
+    const response = await env().request({
+      method: 'PATCH',
+      url: `/api/products/${row.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { quantity: -10, price: 1, mainquantity: 5, ...forged() },
+    });
     expect(response.statusCode).toBe(200);
     expect(await readProductRow(env(), row.id)).toMatchObject({ mainquantity: 90, priceCents: 900, ownerId: owner.id, ownerEmail: owner.email });
   });
@@ -95,7 +115,15 @@ describeEachDatabase('client-sent ownership and price fields are ignored', (env)
     const response = await env().request({
       method: 'POST',
       url: '/api/auth/sign-up/email',
-      payload: { name: 'Forged Fields', email, password: 'Passw0rd', id: 'chosen-id', emailVerified: true, role: 'admin', createdAt: '2000-01-01T00:00:00.000Z' },
+      payload: {
+        name: 'Forged Fields',
+        email,
+        password: 'Passw0rd',
+        id: 'chosen-id',
+        emailVerified: true,
+        role: 'admin',
+        createdAt: '2000-01-01T00:00:00.000Z',
+      },
     });
     expect(response.statusCode).toBe(200);
     const snapshot = JSON.parse((await takeSnapshot(env().db())).users) as Array<Record<string, unknown>>;

@@ -76,7 +76,13 @@ describeEachDatabase('malformed requests', (env) => {
       { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: JSON.stringify({ email: user.email, password: user.password }) },
     ];
     for (const c of cases) {
-      for (const type of ['text/plain', 'text/plain; charset=utf-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml']) {
+      for (const type of [
+        'text/plain',
+        'text/plain; charset=utf-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/xml',
+      ]) {
         const response = await env().request({ ...c, headers: { cookie: user.cookie, 'content-type': type } });
         expect(response.statusCode, `${c.method} ${c.url} as ${type}`).toBe(415);
         expect(response.json()).toMatchObject({ error: { code: 'UNSUPPORTED_MEDIA_TYPE' } });
@@ -87,18 +93,32 @@ describeEachDatabase('malformed requests', (env) => {
 
   it('refuses a body one byte over 100 KB with 413 and one under it is read', async () => {
     const over = JSON.stringify({ ...validProductBody(), padding: 'x'.repeat(BODY_LIMIT_BYTES) });
-    expectErrorBody(await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload: over }), 413, 'PAYLOAD_TOO_LARGE');
+    expectErrorBody(
+      await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload: over }),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
     const base = JSON.stringify({ ...validProductBody(), padding: '' });
     const under = JSON.stringify({ ...validProductBody(), padding: 'x'.repeat(BODY_LIMIT_BYTES - base.length) });
     expect(Buffer.byteLength(under)).toBe(BODY_LIMIT_BYTES);
-    const read = await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload: under });
+    const read = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { cookie: user.cookie, 'content-type': 'application/json' },
+      payload: under,
+    });
     expect(read.statusCode).toBe(201);
   });
 
   it('refuses prototype-poisoning keys with 400 and stores nothing', async () => {
     const before = await takeSnapshot(env().db());
     for (const payload of ['{"__proto__":{"isAdmin":true},"quantity":5}', '{"constructor":{"prototype":{"isAdmin":true}},"quantity":5}']) {
-      const response = await env().request({ method: 'PATCH', url: `/api/products/${productId}`, headers: { cookie: user.cookie, 'content-type': 'application/json' }, payload });
+      const response = await env().request({
+        method: 'PATCH',
+        url: `/api/products/${productId}`,
+        headers: { cookie: user.cookie, 'content-type': 'application/json' },
+        payload,
+      });
       expectErrorBody(response, 400, 'BAD_REQUEST');
     }
     expect(await takeSnapshot(env().db())).toEqual(before);

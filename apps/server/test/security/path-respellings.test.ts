@@ -28,7 +28,12 @@ function expectRefusal(answer: RawAnswer, what: string): void {
 
 /** Spellings a rule must treat as the path itself, then one that must be refused, for loops that mix them. */
 function mixedSpellings(url: string): string[] {
-  return [url, ...respell(url).filter((r) => r.kind === 'same').map((r) => r.url)];
+  return [
+    url,
+    ...respell(url)
+      .filter((r) => r.kind === 'same')
+      .map((r) => r.url),
+  ];
 }
 
 describeEachDatabase('every registered route under other spellings', (env) => {
@@ -94,7 +99,22 @@ describeEachDatabase('every registered route under other spellings', (env) => {
   }
 
   it('refuses a cookie-carrying write from a foreign origin under every spelling of every write route', async () => {
-    const writes = ROUTES.filter((r) => r.request({ owner: users.owner, other: users.other, productId: 'p', orderId: 'o', saleId: 's', notificationId: 'n', spareOwnerToken: 't', verificationId: 'v', cartProductId: 'c', listId: 'l', importId: 'i' }).method !== 'GET');
+    const writes = ROUTES.filter(
+      (r) =>
+        r.request({
+          owner: users.owner,
+          other: users.other,
+          productId: 'p',
+          orderId: 'o',
+          saleId: 's',
+          notificationId: 'n',
+          spareOwnerToken: 't',
+          verificationId: 'v',
+          cartProductId: 'c',
+          listId: 'l',
+          importId: 'i',
+        }).method !== 'GET',
+    );
     expect(writes.length).toBeGreaterThan(5);
     for (const route of writes) {
       await clearFixtures(env());
@@ -125,7 +145,9 @@ describeEachDatabase('every registered route under other spellings', (env) => {
         payload: { name: 'A', email, password: 'abcdef', image: 'javascript:alert(1)' },
       });
       expect(answer.statusCode, url).toBe(422);
-      expect(answer.json(), url).toMatchObject({ error: { code: 'VALIDATION', fieldErrors: { name: expect.any(Array), password: expect.any(Array), image: expect.any(Array) } } });
+      expect(answer.json(), url).toMatchObject({
+        error: { code: 'VALIDATION', fieldErrors: { name: expect.any(Array), password: expect.any(Array), image: expect.any(Array) } },
+      });
       const rows = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM "user" WHERE email = ${email}`);
       expect(rows[0]?.n, url).toBe(0);
     }
@@ -143,7 +165,8 @@ describeEachDatabase(
     it('counts failed sign-ins under every spelling together: the next is a 429, and so is the right password', async () => {
       const user = await signUpUser(env());
       const spellings = mixedSpellings('/api/auth/sign-in/email');
-      const signIn = (url: string, password: string) => sendRaw(port, { method: 'POST', url, headers: { origin: TEST_ORIGIN }, payload: { email: user.email, password } });
+      const signIn = (url: string, password: string) =>
+        sendRaw(port, { method: 'POST', url, headers: { origin: TEST_ORIGIN }, payload: { email: user.email, password } });
       for (let i = 0; i < FAILED_ATTEMPTS_PER_MINUTE; i++) {
         const url = spellings[(i + 1) % spellings.length]!;
         expect((await signIn(url, `Wrong${i}Guess`)).statusCode, url).toBe(401);

@@ -75,7 +75,9 @@ describe('slow and broken connections', () => {
   it('cuts off a body dripped a byte at a time, with a 408 in our error shape', async () => {
     const bodyBytes = 100;
     const result = await exchange(port, async (socket, state) => {
-      socket.write(`POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`);
+      socket.write(
+        `POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${bodyBytes}\r\n\r\n`,
+      );
       // At this pace the body would need 100 × a tenth of the limit: ten times longer than allowed.
       for (let sent = 0; sent < bodyBytes && !state.closed; sent++) {
         socket.write(' ');
@@ -104,7 +106,9 @@ describe('slow and broken connections', () => {
     const chunks = 20;
     const chunkSize = Math.ceil(body.length / chunks);
     const result = await exchange(port, async (socket) => {
-      socket.write(`POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`);
+      socket.write(
+        `POST /api/order HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+      );
       for (let i = 0; i < chunks; i++) {
         socket.write(body.slice(i * chunkSize, (i + 1) * chunkSize));
         await sleep(TIMEOUTS.requestMs / 2 / chunks);
@@ -123,7 +127,11 @@ describe('slow and broken connections', () => {
   });
 
   it('answers a request Node cannot parse with 400 in our error shape', async () => {
-    for (const raw of ['GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nBroken Header Line\r\n\r\n', 'NOT HTTP AT ALL\r\n\r\n', 'GET /api/health HTTP/1.1\r\nContent-Length: x\r\n\r\n']) {
+    for (const raw of [
+      'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nBroken Header Line\r\n\r\n',
+      'NOT HTTP AT ALL\r\n\r\n',
+      'GET /api/health HTTP/1.1\r\nContent-Length: x\r\n\r\n',
+    ]) {
       const result = await exchange(port, async (socket) => {
         socket.write(raw);
       });

@@ -43,7 +43,12 @@ describeEachDatabase('stored content is inert', (env) => {
   });
 
   it('keeps markup in names and texts verbatim and serves it only as JSON', async () => {
-    const added = await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: seller.cookie }, payload: validProductBody({ ...HOSTILE, minquantity: 1 }) });
+    const added = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { cookie: seller.cookie },
+      payload: validProductBody({ ...HOSTILE, minquantity: 1 }),
+    });
     expect(added.statusCode).toBe(201);
     const id = (added.json() as Product)._id;
 
@@ -87,7 +92,12 @@ describeEachDatabase('stored content is inert', (env) => {
 
   it('accepts the two safe kinds: an https URL and a path on this site', async () => {
     for (const image of ['https://cdn.example.com/p/kettle.webp', '/images/products/kettle.webp']) {
-      const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: seller.cookie }, payload: validProductBody({ image }) });
+      const response = await env().request({
+        method: 'POST',
+        url: '/api/addproduct',
+        headers: { cookie: seller.cookie },
+        payload: validProductBody({ image }),
+      });
       expect(response.statusCode, image).toBe(201);
       expect((response.json() as Product).image).toBe(image);
     }

@@ -91,7 +91,11 @@ export function Navbar() {
           </button>
           {phoneMenu.isOpen ? (
             // A chosen link closes the menu, the current page's link included.
-            <ul {...phoneMenu.panelProps} className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg" onClick={() => phoneMenu.close()}>
+            <ul
+              {...phoneMenu.panelProps}
+              className="menu dropdown-content z-50 mt-3 w-52 rounded-box bg-base-100 p-2 shadow-lg"
+              onClick={() => phoneMenu.close()}
+            >
               <NavLinks items={items} />
             </ul>
           ) : null}

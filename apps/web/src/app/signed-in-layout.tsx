@@ -9,9 +9,7 @@ import { RequireAuth } from './route-guards.tsx';
 export function SignedInLayout({ children }: { children: ReactNode }) {
   return (
     <RequireAuth>
-      <QueryProvider>
-        {children}
-      </QueryProvider>
+      <QueryProvider>{children}</QueryProvider>
     </RequireAuth>
   );
 }

@@ -6,9 +6,7 @@ import { RedirectIfSignedIn } from './route-guards.tsx';
 export function SignedOutLayout({ children }: { children: ReactNode }) {
   return (
     <RedirectIfSignedIn>
-      <QueryProvider>
-        {children}
-      </QueryProvider>
+      <QueryProvider>{children}</QueryProvider>
     </RedirectIfSignedIn>
   );
 }

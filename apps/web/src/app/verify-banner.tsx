@@ -8,7 +8,12 @@ export function VerifyBanner({ dismissedKey }: { dismissedKey: string }) {
   const [shown, setShown] = useState(true);
   if (!shown) return null;
   return (
-    <div role="region" aria-label="Business verification" className="alert alert-info mb-4 flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="verify-banner">
+    <div
+      role="region"
+      aria-label="Business verification"
+      className="alert alert-info mb-4 flex flex-wrap items-center justify-between gap-2 py-2 text-sm"
+      data-testid="verify-banner"
+    >
       <span>
         {VERIFY_TEXT.banner}{' '}
         <Link to={paths.business} className="link font-semibold">

@@ -13,7 +13,19 @@ export interface FilterTab {
  * than the screen scrolls sideways, with a fade and an arrow at each edge that has more beyond it, so
  * a tab past the edge is never simply cut off. The current tab is scrolled into view.
  */
-export function FilterTabs({ label, tabs, withCounts = false, idPrefix, onChoose }: { label: string; tabs: FilterTab[]; withCounts?: boolean; idPrefix: string; onChoose: (key: string) => void }) {
+export function FilterTabs({
+  label,
+  tabs,
+  withCounts = false,
+  idPrefix,
+  onChoose,
+}: {
+  label: string;
+  tabs: FilterTab[];
+  withCounts?: boolean;
+  idPrefix: string;
+  onChoose: (key: string) => void;
+}) {
   const strip = useRef<HTMLDivElement>(null);
   const [more, setMore] = useState({ before: false, after: false });
 

@@ -61,7 +61,11 @@ const kindClass: Record<NoticeKind, string> = {
  * reader could read a notice twice.
  */
 export function NoticeHost() {
-  const current = useSyncExternalStore(subscribe, () => notices, () => notices);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => notices,
+    () => notices,
+  );
   const ref = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -3,7 +3,10 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import { LoadError } from './load-error.tsx';
 import { Spinner } from './spinner.tsx';
 
-type PagedQuery = Pick<UseInfiniteQueryResult, 'isError' | 'error' | 'isFetchNextPageError' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage' | 'refetch'>;
+type PagedQuery = Pick<
+  UseInfiniteQueryResult,
+  'isError' | 'error' | 'isFetchNextPageError' | 'hasNextPage' | 'isFetchingNextPage' | 'fetchNextPage' | 'refetch'
+>;
 
 interface PagedListEndProps {
   /** The list's infinite query, once its first page is shown. */

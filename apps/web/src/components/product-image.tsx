@@ -33,7 +33,15 @@ export function ProductImage({ src, alt, width, height, className = '', loading 
         className={`flex items-center justify-center bg-base-200 text-base-content/30 ${className}`}
         style={{ aspectRatio: `${width} / ${height}` }}
       >
-        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="h-1/3 max-h-16 w-1/3 max-w-16" aria-hidden="true">
+        <svg
+          xmlns="http://www.w3.org/2000/svg"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          className="h-1/3 max-h-16 w-1/3 max-w-16"
+          aria-hidden="true"
+        >
           <rect x="3" y="4" width="18" height="16" rx="2" />
           <circle cx="9" cy="10" r="2" />
           <path d="m21 17-5-5-9 8" />

@@ -17,11 +17,7 @@ export function Spinner(props: SpinnerProps) {
   if (props.inline) return <span className={`loading loading-spinner ${SIZES[props.size ?? 'sm']}`} aria-hidden="true" />;
   const { fullHeight = false, label = 'Loading' } = props;
   return (
-    <div
-      role="status"
-      aria-live="polite"
-      className={`flex w-full items-center justify-center ${fullHeight ? 'min-h-[calc(100vh-4rem)]' : 'py-16'}`}
-    >
+    <div role="status" aria-live="polite" className={`flex w-full items-center justify-center ${fullHeight ? 'min-h-[calc(100vh-4rem)]' : 'py-16'}`}>
       <span className={`loading loading-spinner ${SIZES.lg} text-primary`} aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </div>

@@ -3,7 +3,6 @@ import { check, index, integer, jsonb, pgTable, primaryKey, smallint, text, time
 import { user } from './auth.ts';
 import { bytea } from './business.ts';
 
-
 /**
  * A catalog import job (docs/decisions/018-catalog-import.md). The uploaded file is kept in
  * catalog_import_chunks until it is validated; its rows then live in catalog_import_rows. A process works
@@ -42,8 +41,12 @@ export const catalogImports = pgTable(
     check('catalog_imports_status', sql`${t.status} IN ('validating', 'ready', 'applying', 'applied', 'failed', 'undone')`),
     index('catalog_imports_seller_created_idx').on(t.sellerId, t.createdAt.desc()),
     // At most one job per seller is working at a time; the database holds the rule under any race.
-    uniqueIndex('catalog_imports_one_running_idx').on(t.sellerId).where(sql`${t.status} IN ('validating', 'applying')`),
-    index('catalog_imports_running_idx').on(t.createdAt).where(sql`${t.status} IN ('validating', 'applying')`),
+    uniqueIndex('catalog_imports_one_running_idx')
+      .on(t.sellerId)
+      .where(sql`${t.status} IN ('validating', 'applying')`),
+    index('catalog_imports_running_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('validating', 'applying')`),
   ],
 );
 

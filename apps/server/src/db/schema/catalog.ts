@@ -44,7 +44,10 @@ export const products = pgTable(
      * Volume breaks in the row itself, not a child table: the purchase locks one row and reads the
      * whole price from it, so an order racing a seller's edit pays the old ladder or the new, never a mix.
      */
-    priceBreaks: jsonb('price_breaks').$type<PriceBreakCents[]>().notNull().default(sql`'[]'::jsonb`),
+    priceBreaks: jsonb('price_breaks')
+      .$type<PriceBreakCents[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     casepack: integer('casepack').notNull().default(1),
     /** The seller's own code (docs/decisions/017-cart-and-checkout.md): unique per seller, compared without case. */
     sku: text('sku'),
@@ -76,12 +79,20 @@ export const products = pgTable(
     check('products_sku_form', sql`${t.sku} IS NULL OR ${t.sku} ~ '^[A-Za-z0-9._/-]{1,64}$'`),
     // One seller, one product per SKU (any case); quick order finds a SKU across all sellers, exactly
     // or by its start (text_pattern_ops serves `LIKE 'abc%'` whatever the database's collation).
-    uniqueIndex('products_owner_sku_idx').on(t.ownerId, sql`lower(${t.sku})`).where(sql`${t.sku} IS NOT NULL`),
-    index('products_sku_idx').on(sql`lower(${t.sku}) text_pattern_ops`).where(sql`${t.sku} IS NOT NULL`),
+    uniqueIndex('products_owner_sku_idx')
+      .on(t.ownerId, sql`lower(${t.sku})`)
+      .where(sql`${t.sku} IS NOT NULL`),
+    index('products_sku_idx')
+      .on(sql`lower(${t.sku}) text_pattern_ops`)
+      .where(sql`${t.sku} IS NOT NULL`),
     index('products_seq_idx').on(t.seq.desc()),
     index('products_category_seq_idx').on(t.category, t.seq.desc()),
-    index('products_available_seq_idx').on(t.seq.desc()).where(sql`${t.minquantity} > 100`),
-    index('products_category_available_seq_idx').on(t.category, t.seq.desc()).where(sql`${t.minquantity} > 100`),
+    index('products_available_seq_idx')
+      .on(t.seq.desc())
+      .where(sql`${t.minquantity} > 100`),
+    index('products_category_available_seq_idx')
+      .on(t.category, t.seq.desc())
+      .where(sql`${t.minquantity} > 100`),
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
     // My Product's stock filter: the seller's rows of one stock state, newest first.
     index('products_owner_stock_seq_idx').on(t.ownerEmail, stockStateSql(t.mainquantity, t.minquantity), t.seq.desc()),

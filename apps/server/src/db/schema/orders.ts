@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Address } from '@bulkcart/contracts';
 import { user } from './auth.ts';
 import { products } from './catalog.ts';
@@ -79,15 +95,21 @@ export const orders = pgTable(
     uniqueIndex('orders_number_idx').on(t.number),
     uniqueIndex('orders_buyer_idempotency_key_idx').on(t.buyerId, t.idempotencyKey),
     // The buyer's list: every order but the cancelled ones, newest first.
-    index('orders_buyer_listed_seq_idx').on(t.buyerId, t.seq.desc()).where(sql`${t.status} <> 'cancelled'`),
+    index('orders_buyer_listed_seq_idx')
+      .on(t.buyerId, t.seq.desc())
+      .where(sql`${t.status} <> 'cancelled'`),
     // The buyer's list of one status (the cart's Cancelled filter).
     index('orders_buyer_status_seq_idx').on(t.buyerId, t.status, t.seq.desc()),
     // The seller's desk (all, or one status) and its counts.
     index('orders_seller_seq_idx').on(t.sellerId, t.seq.desc()),
     index('orders_seller_status_seq_idx').on(t.sellerId, t.status, t.seq.desc()),
     // The sweep: placed orders by age, accepted orders by ship-by date not yet told late.
-    index('orders_placed_created_idx').on(t.createdAt).where(sql`${t.status} = 'placed'`),
-    index('orders_accepted_ship_by_idx').on(t.shipBy).where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
+    index('orders_placed_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'placed'`),
+    index('orders_accepted_ship_by_idx')
+      .on(t.shipBy)
+      .where(sql`${t.status} = 'accepted' AND ${t.lateNotifiedAt} IS NULL`),
     // The seller's dashboard and exports (docs/decisions/019-seller-dashboard.md): orders placed in a
     // period, with what the distinct buyers and the fulfilment figures read of them, so those read the
     // index alone; and whether a buyer had ordered before it.
@@ -237,7 +259,9 @@ export const notifications = pgTable(
   },
   (t) => [
     index('notifications_user_seq_idx').on(t.userId, t.seq.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
     index('notifications_order_id_idx').on(t.orderId),
   ],
 );
@@ -270,9 +294,13 @@ export const emailOutbox = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
     // The pruning of sent emails (mail-deliverer.ts pruneSentEmails) reads the oldest sent first.
-    index('email_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} IS NOT NULL`),
+    index('email_outbox_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} IS NOT NULL`),
     index('email_outbox_notification_id_idx').on(t.notificationId),
   ],
 );

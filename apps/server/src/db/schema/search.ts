@@ -48,7 +48,10 @@ export const searchFacetCells = pgTable(
     brandname: text('brandname').notNull(),
     minquantity: integer('minquantity').notNull(),
     inStock: boolean('in_stock').notNull(),
-    prices: integer('prices').array().notNull().default(sql`'{}'::integer[]`),
+    prices: integer('prices')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     unpriced: integer('unpriced').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.category, t.brandname, t.minquantity, t.inStock] })],

@@ -27,34 +27,76 @@ export interface DemoProduct {
 /** Ten products per category: [name, brand]. */
 const NAMES: Record<Category, Array<[string, string]>> = {
   'Electronics & Gadgets': [
-    ['Wireless Earbuds Pro', 'SoundWave'], ['USB-C Fast Charger 65W', 'VoltEdge'], ['Smart LED Bulb 4-Pack', 'Lumina'],
-    ['Bluetooth Speaker Mini', 'SoundWave'], ['Power Bank 20000mAh', 'VoltEdge'], ['Phone Stand Aluminium', 'DeskMate'],
-    ['HDMI Cable 2m', 'LinkPro'], ['Wireless Mouse', 'ClickRight'], ['Mechanical Keyboard', 'ClickRight'], ['Smart Watch Lite', 'Pulse'],
+    ['Wireless Earbuds Pro', 'SoundWave'],
+    ['USB-C Fast Charger 65W', 'VoltEdge'],
+    ['Smart LED Bulb 4-Pack', 'Lumina'],
+    ['Bluetooth Speaker Mini', 'SoundWave'],
+    ['Power Bank 20000mAh', 'VoltEdge'],
+    ['Phone Stand Aluminium', 'DeskMate'],
+    ['HDMI Cable 2m', 'LinkPro'],
+    ['Wireless Mouse', 'ClickRight'],
+    ['Mechanical Keyboard', 'ClickRight'],
+    ['Smart Watch Lite', 'Pulse'],
   ],
   'Home & Kitchen Appliances': [
-    ['Electric Kettle 1.7L', 'HomeChef'], ['Non-stick Frying Pan 28cm', 'CookRight'], ['Stainless Steel Knife Set', 'CookRight'],
-    ['Blender 600W', 'HomeChef'], ['Glass Food Containers', 'FreshKeep'], ['Toaster 2-Slice', 'HomeChef'],
-    ['Cotton Kitchen Towels', 'CasaSoft'], ['Digital Kitchen Scale', 'MeasureIt'], ['Coffee Grinder', 'BrewMaster'], ['Rice Cooker 1.8L', 'HomeChef'],
+    ['Electric Kettle 1.7L', 'HomeChef'],
+    ['Non-stick Frying Pan 28cm', 'CookRight'],
+    ['Stainless Steel Knife Set', 'CookRight'],
+    ['Blender 600W', 'HomeChef'],
+    ['Glass Food Containers', 'FreshKeep'],
+    ['Toaster 2-Slice', 'HomeChef'],
+    ['Cotton Kitchen Towels', 'CasaSoft'],
+    ['Digital Kitchen Scale', 'MeasureIt'],
+    ['Coffee Grinder', 'BrewMaster'],
+    ['Rice Cooker 1.8L', 'HomeChef'],
   ],
   'Fashion & Apparel': [
-    ['Cotton Crew T-Shirt', 'UrbanThread'], ['Denim Jeans Slim Fit', 'BlueLine'], ['Hooded Sweatshirt', 'UrbanThread'],
-    ['Leather Belt', 'Craftsman'], ['Sports Socks 6-Pack', 'StrideOn'], ['Baseball Cap', 'UrbanThread'],
-    ['Canvas Tote Bag', 'EcoCarry'], ['Rain Jacket', 'Outbound'], ['Knit Beanie', 'Outbound'], ['Polo Shirt', 'BlueLine'],
+    ['Cotton Crew T-Shirt', 'UrbanThread'],
+    ['Denim Jeans Slim Fit', 'BlueLine'],
+    ['Hooded Sweatshirt', 'UrbanThread'],
+    ['Leather Belt', 'Craftsman'],
+    ['Sports Socks 6-Pack', 'StrideOn'],
+    ['Baseball Cap', 'UrbanThread'],
+    ['Canvas Tote Bag', 'EcoCarry'],
+    ['Rain Jacket', 'Outbound'],
+    ['Knit Beanie', 'Outbound'],
+    ['Polo Shirt', 'BlueLine'],
   ],
   'Industrial Machinery & Tools': [
-    ['Cordless Drill 18V', 'ForgeWorks'], ['Safety Gloves Nitrile', 'SafeHands'], ['Socket Wrench Set', 'ForgeWorks'],
-    ['Angle Grinder 900W', 'TorqueMax'], ['Measuring Tape 8m', 'MeasureIt'], ['Safety Goggles', 'SafeHands'],
-    ['Workbench Clamp', 'ForgeWorks'], ['Air Compressor 24L', 'TorqueMax'], ['Steel Toolbox', 'ForgeWorks'], ['Extension Reel 25m', 'VoltEdge'],
+    ['Cordless Drill 18V', 'ForgeWorks'],
+    ['Safety Gloves Nitrile', 'SafeHands'],
+    ['Socket Wrench Set', 'ForgeWorks'],
+    ['Angle Grinder 900W', 'TorqueMax'],
+    ['Measuring Tape 8m', 'MeasureIt'],
+    ['Safety Goggles', 'SafeHands'],
+    ['Workbench Clamp', 'ForgeWorks'],
+    ['Air Compressor 24L', 'TorqueMax'],
+    ['Steel Toolbox', 'ForgeWorks'],
+    ['Extension Reel 25m', 'VoltEdge'],
   ],
   'Health & Beauty': [
-    ['Aloe Vera Gel 250ml', 'PureLeaf'], ['Vitamin C Serum', 'Glow Lab'], ['Bamboo Toothbrush 4-Pack', 'EcoSmile'],
-    ['Hand Sanitizer 500ml', 'CleanCare'], ['Shea Butter Body Lotion', 'PureLeaf'], ['Hair Dryer Compact', 'StyleAir'],
-    ['Sunscreen SPF 50', 'Glow Lab'], ['Lip Balm Trio', 'PureLeaf'], ['Face Masks 50-Pack', 'CleanCare'], ['Argan Oil Shampoo', 'StyleAir'],
+    ['Aloe Vera Gel 250ml', 'PureLeaf'],
+    ['Vitamin C Serum', 'Glow Lab'],
+    ['Bamboo Toothbrush 4-Pack', 'EcoSmile'],
+    ['Hand Sanitizer 500ml', 'CleanCare'],
+    ['Shea Butter Body Lotion', 'PureLeaf'],
+    ['Hair Dryer Compact', 'StyleAir'],
+    ['Sunscreen SPF 50', 'Glow Lab'],
+    ['Lip Balm Trio', 'PureLeaf'],
+    ['Face Masks 50-Pack', 'CleanCare'],
+    ['Argan Oil Shampoo', 'StyleAir'],
   ],
   'Office Supplies & Stationery': [
-    ['A4 Copy Paper 500 Sheets', 'PaperTrail'], ['Gel Pens 12-Pack', 'InkWell'], ['Spiral Notebook A5', 'PaperTrail'],
-    ['Stapler Heavy Duty', 'DeskMate'], ['Sticky Notes 12 Pads', 'PaperTrail'], ['Desk Organizer', 'DeskMate'],
-    ['Highlighters 6 Colours', 'InkWell'], ['Binder Clips Assorted', 'DeskMate'], ['Whiteboard Markers', 'InkWell'], ['File Folders 25-Pack', 'PaperTrail'],
+    ['A4 Copy Paper 500 Sheets', 'PaperTrail'],
+    ['Gel Pens 12-Pack', 'InkWell'],
+    ['Spiral Notebook A5', 'PaperTrail'],
+    ['Stapler Heavy Duty', 'DeskMate'],
+    ['Sticky Notes 12 Pads', 'PaperTrail'],
+    ['Desk Organizer', 'DeskMate'],
+    ['Highlighters 6 Colours', 'InkWell'],
+    ['Binder Clips Assorted', 'DeskMate'],
+    ['Whiteboard Markers', 'InkWell'],
+    ['File Folders 25-Pack', 'PaperTrail'],
   ],
 };
 
@@ -65,7 +107,11 @@ function stableUuid(seed: string): string {
 }
 
 export function slugify(text: string): string {
-  return text.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /**
@@ -99,7 +145,10 @@ export function buildDemoCatalog(): DemoProduct[] {
       products.push({
         id: stableUuid(slug),
         slug,
-        sku: `${brandname.toUpperCase().replace(/[^A-Z]/g, '').slice(0, 4)}-${String(n + 1).padStart(3, '0')}`,
+        sku: `${brandname
+          .toUpperCase()
+          .replace(/[^A-Z]/g, '')
+          .slice(0, 4)}-${String(n + 1).padStart(3, '0')}`,
         name,
         category,
         brandname,

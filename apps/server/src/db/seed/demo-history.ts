@@ -46,7 +46,16 @@ export async function seedDemoHistory(db: Db, seller: { id: string; name: string
   const [existing] = await db.select({ id: orders.id }).from(orders).where(eq(orders.sellerId, seller.id)).limit(1);
   if (existing) return 0;
   const catalog = await db
-    .select({ id: products.id, name: products.name, image: products.image, brand: products.brandname, category: products.category, moq: products.minquantity, cents: products.priceCents, sku: products.sku })
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      brand: products.brandname,
+      category: products.category,
+      moq: products.minquantity,
+      cents: products.priceCents,
+      sku: products.sku,
+    })
     .from(products)
     .where(eq(products.ownerId, seller.id))
     .orderBy(products.seq)
@@ -77,7 +86,15 @@ export async function seedDemoHistory(db: Db, seller: { id: string; name: string
       const quantity = product.moq * (1 + Math.floor(random() * 3));
       const unit = product.cents ?? 0;
       const age = now.getTime() - placedAt.getTime();
-      const shipTo: Address = { company: buyer.name, line1: '100 Main Street', city: buyer.city, region: buyer.region, postalCode: buyer.postalCode, country: 'US', phone: '+1 555 0100' };
+      const shipTo: Address = {
+        company: buyer.name,
+        line1: '100 Main Street',
+        city: buyer.city,
+        region: buyer.region,
+        postalCode: buyer.postalCode,
+        country: 'US',
+        phone: '+1 555 0100',
+      };
       const id = randomUUID();
       const events: Event[] = [{ to: 'placed', from: null, at: placedAt, actor: 'buyer', note: null }];
       const roll = random();
@@ -157,7 +174,16 @@ export async function seedDemoHistory(db: Db, seller: { id: string; name: string
       });
       lineRows.push({ orderId: id, position: 1, ...line, productSku: product.sku, createdAt: placedAt, updatedAt: placedAt });
       for (const e of events) {
-        eventRows.push({ orderId: id, actor: e.actor, actorId: e.actor === 'seller' ? seller.id : e.actor === 'buyer' ? buyer.id : null, fromStatus: e.from, toStatus: e.to, note: e.note, createdAt: e.at, updatedAt: e.at });
+        eventRows.push({
+          orderId: id,
+          actor: e.actor,
+          actorId: e.actor === 'seller' ? seller.id : e.actor === 'buyer' ? buyer.id : null,
+          fromStatus: e.from,
+          toStatus: e.to,
+          note: e.note,
+          createdAt: e.at,
+          updatedAt: e.at,
+        });
       }
     }
   }

@@ -13,7 +13,10 @@ async function ensureAccount(ctx: AppContext, account: { name: string; email: st
   const created = await ctx.auth.api.signUpEmail({ body: account });
   // Demo addresses are nobody's mailbox: the accounts are verified (the demo operator proven, so it is
   // an operator) and the confirmation e-mail sign-up queued for each is withdrawn.
-  await ctx.db.update(user).set({ emailVerified: true, ownerProvenAt: sql`now()` }).where(eq(user.id, created.user.id));
+  await ctx.db
+    .update(user)
+    .set({ emailVerified: true, ownerProvenAt: sql`now()` })
+    .where(eq(user.id, created.user.id));
   await ctx.db.delete(emailOutbox).where(eq(emailOutbox.toEmail, account.email));
   return created.user.id;
 }
@@ -31,7 +34,15 @@ async function ensureVerifiedBuyer(ctx: AppContext, userId: string): Promise<voi
       permitNumber: 'DEMO-RESALE-0001',
       permitRegion: 'California',
       permitExpires: expires.toISOString().slice(0, 10),
-      address: { company: 'Demo Buyer Supplies LLC', line1: '1 Market Street', city: 'San Francisco', region: 'CA', postalCode: '94105', country: 'US', phone: '+1 415 555 0100' },
+      address: {
+        company: 'Demo Buyer Supplies LLC',
+        line1: '1 Market Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+        phone: '+1 415 555 0100',
+      },
       status: 'verified',
       queueSeq: sql`nextval('business_queue_seq')`,
       submittedAt: sql`now()`,
@@ -55,7 +66,9 @@ export async function seedDemoData(ctx: AppContext): Promise<{ products: number 
   await ensureVerifiedBuyer(ctx, buyerId);
   const sellers = new Map<string, { id: string; email: string }>([['demo', { id: sellerId, email: DEMO_SELLER.email }]]);
   DEMO_SELLERS.forEach((seller, i) => sellers.set(seller.email, { id: otherSellerIds[i] ?? sellerId, email: seller.email }));
-  const minimums = DEMO_SELLERS.flatMap((seller, i) => (seller.minimumOrderCents !== null && otherSellerIds[i] ? [{ userId: otherSellerIds[i], minimumOrderCents: seller.minimumOrderCents }] : []));
+  const minimums = DEMO_SELLERS.flatMap((seller, i) =>
+    seller.minimumOrderCents !== null && otherSellerIds[i] ? [{ userId: otherSellerIds[i], minimumOrderCents: seller.minimumOrderCents }] : [],
+  );
   if (minimums.length > 0) await ctx.db.insert(sellerSettings).values(minimums).onConflictDoNothing({ target: sellerSettings.userId });
   const [any] = await ctx.db.select({ id: products.id }).from(products).limit(1);
   if (!any) {

@@ -55,7 +55,10 @@ describeEachDatabase(
 
     it('a made-up confirmation token changes nothing and lands on the settings page with an error', async () => {
       const person = await signUpUser(env(), { name: 'Guessing Person', emailVerified: false });
-      const opened = await env().request({ method: 'GET', url: `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('http://localhost:3000/settings?confirmed=1')}` });
+      const opened = await env().request({
+        method: 'GET',
+        url: `/api/auth/verify-email?token=not-a-token&callbackURL=${encodeURIComponent('http://localhost:3000/settings?confirmed=1')}`,
+      });
       expect(opened.statusCode).toBe(302);
       expect(String(opened.headers.location)).toMatch(/^http:\/\/localhost:3000\/settings\?confirmed=1&error=/);
       expect((await me(env(), person.cookie)).user?.emailVerified).toBe(false);
@@ -76,7 +79,12 @@ describeEachDatabase(
     it('resends the confirmation only to the signed-in account itself, and not to the signed-out', async () => {
       const person = await signUpUser(env(), { name: 'Resend Person', emailVerified: false });
       await env().db().delete(emailOutbox).where(eq(emailOutbox.toEmail, person.email));
-      const resend = await env().request({ method: 'POST', url: '/api/auth/send-verification-email', headers: asUser(person), payload: { email: 'stranger@example.com' } });
+      const resend = await env().request({
+        method: 'POST',
+        url: '/api/auth/send-verification-email',
+        headers: asUser(person),
+        payload: { email: 'stranger@example.com' },
+      });
       expect(resend.statusCode, resend.body).toBe(200);
       expect(await queuedEmail(env(), person.email, 'Confirm your e-mail')).toBeDefined();
       expect(await queuedEmail(env(), 'stranger@example.com', 'Confirm your e-mail')).toBeUndefined();
@@ -94,7 +102,17 @@ describeEachDatabase(
 );
 
 function productBody() {
-  return { name: 'Trust Test Gloves', image: 'https://images.example/gloves.png', category: 'Health & Beauty', brandname: 'Trusty', mainquantity: 100, minquantity: 1, price: 5, discount: 0, description: 'Nitrile gloves, box of 100.' };
+  return {
+    name: 'Trust Test Gloves',
+    image: 'https://images.example/gloves.png',
+    category: 'Health & Beauty',
+    brandname: 'Trusty',
+    mainquantity: 100,
+    minquantity: 1,
+    price: 5,
+    discount: 0,
+    description: 'Nitrile gloves, box of 100.',
+  };
 }
 
 describeEachDatabase(
@@ -216,7 +234,10 @@ describe('password reset through a real SMTP server', async () => {
         const person = await signUpUser(env(), { name: 'Slow Person' });
         await requestReset(env(), person.email);
         const token = await mailedResetToken(env(), person.email);
-        await env().db().update(verification).set({ expiresAt: new Date(Date.now() - 1000) });
+        await env()
+          .db()
+          .update(verification)
+          .set({ expiresAt: new Date(Date.now() - 1000) });
         expect((await resetPassword(env(), token, 'TooLate12')).statusCode).toBe(400);
         expect((await signIn(env(), person.email, person.password)).status).toBe(200);
       });
@@ -273,12 +294,27 @@ describeEachDatabase('account settings', (env) => {
   it('changes the password with the current one, signing out the other sessions but not this one', async () => {
     const person = await signUpUser(env(), { name: 'Changing Person' });
     const other = await signIn(env(), person.email, person.password);
-    const wrong = await env().request({ method: 'POST', url: '/api/auth/change-password', headers: asUser(person), payload: { currentPassword: 'Wrong1pass', newPassword: 'Changed12' } });
+    const wrong = await env().request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: asUser(person),
+      payload: { currentPassword: 'Wrong1pass', newPassword: 'Changed12' },
+    });
     expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
     expect((await me(env(), other.cookie!)).user).not.toBeNull();
-    const weak = await env().request({ method: 'POST', url: '/api/auth/change-password', headers: asUser(person), payload: { currentPassword: person.password, newPassword: 'weak' } });
+    const weak = await env().request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: asUser(person),
+      payload: { currentPassword: person.password, newPassword: 'weak' },
+    });
     expect(weak.statusCode).toBe(422);
-    const changed = await env().request({ method: 'POST', url: '/api/auth/change-password', headers: asUser(person), payload: { currentPassword: person.password, newPassword: 'Changed12' } });
+    const changed = await env().request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: asUser(person),
+      payload: { currentPassword: person.password, newPassword: 'Changed12' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await me(env(), other.cookie!)).user).toBeNull();
     expect((await signIn(env(), person.email, 'Changed12')).status).toBe(200);
@@ -304,7 +340,9 @@ describeEachDatabase('account settings', (env) => {
       method: 'POST',
       url: '/api/auth/sign-in/email',
       payload: { email: person.email, password: person.password },
-      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1' },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      },
     });
     const listed = await env().request({ method: 'GET', url: '/api/me/sessions', headers: asUser(person) });
     expect(listed.statusCode).toBe(200);
@@ -325,7 +363,9 @@ describeEachDatabase('account settings', (env) => {
     const seller = await signUpUser(env(), { name: 'Staying Seller' });
     const buyer = await signUpUser(env(), { name: 'Leaving Buyer' });
     const { id: productId } = await seedProduct(env(), seller, { mainquantity: 50, minquantity: 1, priceCents: 300 });
-    const order = (await env().request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 3 } })).json() as { _id: string };
+    const order = (await env().request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 3 } })).json() as {
+      _id: string;
+    };
     const wrong = await env().request({ method: 'DELETE', url: '/api/me', headers: asUser(buyer), payload: { password: 'NotMine12' } });
     expect(wrong.statusCode).toBe(422);
     const open = await env().request({ method: 'DELETE', url: '/api/me', headers: asUser(buyer), payload: { password: buyer.password } });

@@ -15,20 +15,28 @@ const SESSIONS_SHOWN = 50;
 /** "Chrome on Windows" from a User-Agent, without a parser library: the families people recognise. */
 export function describeDevice(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device';
-  const browser =
-    /Edg\//.test(userAgent) ? 'Edge'
-    : /OPR\//.test(userAgent) ? 'Opera'
-    : /Firefox\//.test(userAgent) ? 'Firefox'
-    : /Chrom(e|ium)\//.test(userAgent) ? 'Chrome'
-    : /Safari\//.test(userAgent) ? 'Safari'
-    : null;
-  const system =
-    /iPhone|iPad|iPod/.test(userAgent) ? 'iOS'
-    : /Android/.test(userAgent) ? 'Android'
-    : /Windows/.test(userAgent) ? 'Windows'
-    : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS'
-    : /Linux/.test(userAgent) ? 'Linux'
-    : null;
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /OPR\//.test(userAgent)
+      ? 'Opera'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Chrom(e|ium)\//.test(userAgent)
+          ? 'Chrome'
+          : /Safari\//.test(userAgent)
+            ? 'Safari'
+            : null;
+  const system = /iPhone|iPad|iPod/.test(userAgent)
+    ? 'iOS'
+    : /Android/.test(userAgent)
+      ? 'Android'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
   if (browser && system) return `${browser} on ${system}`;
   return browser ?? system ?? 'Unknown device';
 }
@@ -96,7 +104,14 @@ export async function deleteAccount(db: Db, auth: Auth, me: SessionUser, input: 
     await tx.delete(account).where(eq(account.userId, me.id));
     await tx
       .update(user)
-      .set({ name: 'Deleted account', email: `deleted-${me.id}@deleted.invalid`, image: null, emailVerified: false, ownerProvenAt: null, updatedAt: sql`now()` })
+      .set({
+        name: 'Deleted account',
+        email: `deleted-${me.id}@deleted.invalid`,
+        image: null,
+        emailVerified: false,
+        ownerProvenAt: null,
+        updatedAt: sql`now()`,
+      })
       .where(eq(user.id, me.id));
   });
 }

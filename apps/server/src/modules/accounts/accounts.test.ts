@@ -184,7 +184,10 @@ describeEachDatabase('accounts: sign-in, sessions and sign-out', (env) => {
   it('sets the session cookie HttpOnly, SameSite=Lax, on the whole site, without Secure outside production', async () => {
     const response = await env().request({ method: 'POST', url: SIGN_IN, payload: { email: user.email, password: user.password } });
     const cookie = setCookies(response.headers).find((c) => c.startsWith('better-auth.session_token='))!;
-    const attributes = cookie.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = cookie
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'path=/', 'max-age=604800']));
     expect(attributes).not.toContain('secure');
   });
@@ -350,7 +353,9 @@ describeEachDatabase('accounts: an Authorization header that does not sign the r
 
 describeEachDatabase('accounts: session lifetime', (env) => {
   async function ageSession(user: TestUser, days: number): Promise<void> {
-    await env().db().execute(sql`UPDATE session SET created_at = now() - make_interval(days => ${days}) WHERE token = ${sessionToken(user)}`);
+    await env()
+      .db()
+      .execute(sql`UPDATE session SET created_at = now() - make_interval(days => ${days}) WHERE token = ${sessionToken(user)}`);
   }
 
   async function sessionExists(user: TestUser): Promise<boolean> {
@@ -383,7 +388,9 @@ describeEachDatabase('accounts: session lifetime', (env) => {
   it('slides the browser cookie along with the session when /api/me refreshes it', async () => {
     const user = await signUpUser(env());
     // Two days into the 7-day sliding window: due for a refresh (updateAge is one day).
-    await env().db().execute(sql`UPDATE session SET expires_at = now() + interval '5 days' WHERE token = ${sessionToken(user)}`);
+    await env()
+      .db()
+      .execute(sql`UPDATE session SET expires_at = now() + interval '5 days' WHERE token = ${sessionToken(user)}`);
     const { response } = await getMe(env(), { cookie: user.cookie });
     const refreshed = setCookies(response.headers).find((c) => c.startsWith('better-auth.session_token='));
     expect(refreshed).toMatch(/Max-Age=604800/);
@@ -396,7 +403,9 @@ describeEachDatabase('accounts: session lifetime', (env) => {
 
   it('does not hand a session cookie to a bearer-token client', async () => {
     const user = await signUpUser(env());
-    await env().db().execute(sql`UPDATE session SET expires_at = now() + interval '5 days' WHERE token = ${sessionToken(user)}`);
+    await env()
+      .db()
+      .execute(sql`UPDATE session SET expires_at = now() + interval '5 days' WHERE token = ${sessionToken(user)}`);
     const { response, body } = await getMe(env(), { authorization: `Bearer ${user.token}` });
     expect(body.user?.email).toBe(user.email);
     expect(setCookies(response.headers)).toEqual([]);
@@ -417,7 +426,10 @@ describeEachDatabase(
       expect(response.statusCode).toBe(200);
       const cookie = setCookies(response.headers).find((c) => c.startsWith('__Secure-better-auth.session_token='));
       expect(cookie).toBeDefined();
-      const attributes = cookie!.split(';').slice(1).map((a) => a.trim().toLowerCase());
+      const attributes = cookie!
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
       expect(attributes).toEqual(expect.arrayContaining(['httponly', 'samesite=lax', 'secure']));
       const me = await env().request({ method: 'GET', url: '/api/me', headers: { cookie: cookie!.split(';')[0]! } });
       expect(me.json()).toMatchObject({ user: { displayName: 'Prod Person' } });
@@ -436,7 +448,6 @@ describeEachDatabase(
   },
   { NODE_ENV: 'production', BASE_URL: 'https://shop.example', BETTER_AUTH_SECRET: 'a-strong-production-secret-0123456789abcdef' },
 );
-
 
 describeEachDatabase(
   'accounts: passwords hashed with scrypt (what production runs; other suites use the test hash)',

@@ -109,7 +109,12 @@ describeEachDatabase('auth endpoints: refused cross-site requests are logged as 
     // A unique origin, so the repeat limiter cannot have seen this line from another test.
     const origin = `https://evil-${randomUUID().slice(0, 8)}.example`;
     lines.length = 0;
-    const response = await env().request({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password }, headers: { origin } });
+    const response = await env().request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: user.email, password: user.password },
+      headers: { origin },
+    });
     expect(response.statusCode).toBe(403);
     expect(lines.filter((l) => l.msg.startsWith('Invalid origin'))).toEqual([expect.objectContaining({ level: 40, msg: `Invalid origin: ${origin}` })]);
     expect(lines.filter((l) => l.level >= 50)).toEqual([]);
@@ -141,6 +146,10 @@ describeEachDatabase('auth endpoints: refused cross-site requests are logged as 
     log('error', 'better-auth request failed', failed(`third failure ${tag}`));
     const written = lines.filter((l) => l.msg === 'better-auth request failed') as Array<{ details?: Array<{ message?: string; stack?: string }> }>;
     expect(written.map((l) => l.details?.[0]?.message)).toEqual([`first failure ${tag}`, `second failure ${tag}`, `third failure ${tag}`]);
-    expect(written.map((l) => l.details?.[0]?.stack)).toEqual([expect.stringContaining('auth-endpoints.test.ts'), expect.stringContaining('TypeError'), expect.any(String)]);
+    expect(written.map((l) => l.details?.[0]?.stack)).toEqual([
+      expect.stringContaining('auth-endpoints.test.ts'),
+      expect.stringContaining('TypeError'),
+      expect.any(String),
+    ]);
   });
 });

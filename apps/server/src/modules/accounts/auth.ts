@@ -119,7 +119,10 @@ export function createAuth(config: Config, db: Db) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => queueResetEmail(db, config, user.email, token),
       async onPasswordReset({ user }) {
-        await db.update(schema.user).set({ emailVerified: true, ownerProvenAt: sql`now()`, updatedAt: sql`now()` }).where(eq(schema.user.id, user.id));
+        await db
+          .update(schema.user)
+          .set({ emailVerified: true, ownerProvenAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(schema.user.id, user.id));
       },
     },
     emailVerification: {
@@ -139,7 +142,11 @@ export function createAuth(config: Config, db: Db) {
         create: {
           // Only a provider that vouched for the address (Google's email_verified) creates a verified user.
           async after(created) {
-            if (created.emailVerified) await db.update(schema.user).set({ ownerProvenAt: sql`now()` }).where(eq(schema.user.id, created.id));
+            if (created.emailVerified)
+              await db
+                .update(schema.user)
+                .set({ ownerProvenAt: sql`now()` })
+                .where(eq(schema.user.id, created.id));
           },
         },
       },

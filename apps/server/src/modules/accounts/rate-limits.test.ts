@@ -190,7 +190,12 @@ describeEachDatabase(
       const at = (await queryRows<{ at: string }>(db, sql`SELECT now()::text AS at`))[0]?.at ?? '';
       // Counters of a window opened from now on: earlier ones may expire and be swept meanwhile.
       const newCounters = async () =>
-        (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM rate_limit_counters WHERE expires_at > ${at}::timestamptz + interval '1 minute'`))[0]?.n;
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM rate_limit_counters WHERE expires_at > ${at}::timestamptz + interval '1 minute'`,
+          )
+        )[0]?.n;
       const before = await newCounters();
       for (let i = 0; i < 50; i++) {
         const refused = await signIn(env(), `flood-${randomUUID()}@example.com`, 'Wrong0ne', ip);
@@ -204,7 +209,9 @@ describeEachDatabase(
     it('stores an email’s counter under a keyed hash, not a plain SHA-256 anyone can recompute', async () => {
       const email = `keyed-${randomUUID()}@example.com`;
       expect((await signIn(env(), email, 'Wrong0ne')).statusCode).toBe(401);
-      const keys = (await queryRows<{ key: string }>(env().db(), sql`SELECT key FROM rate_limit_counters WHERE key LIKE 'sign-in-failures:email:%'`)).map((r) => r.key);
+      const keys = (await queryRows<{ key: string }>(env().db(), sql`SELECT key FROM rate_limit_counters WHERE key LIKE 'sign-in-failures:email:%'`)).map(
+        (r) => r.key,
+      );
       expect(keys).not.toContain(`sign-in-failures:email:${createHash('sha256').update(email).digest('base64url')}`);
       expect(keys).toContain(`sign-in-failures:email:${createHmac('sha256', env().config.authSecret).update(email).digest('base64url')}`);
     });
@@ -216,7 +223,9 @@ describeEachDatabase(
         (${`${tag}:old-1`}, 5, now() - interval '2 hours'), (${`${tag}:old-2`}, 5, now() - interval '1 hour'),
         (${`${tag}:old-3`}, 1, now() - interval '1 second'), (${`${tag}:live`}, 2, now() + interval '1 minute')`);
       const left = async () =>
-        (await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limit_counters WHERE key LIKE ${`${tag}:%`} ORDER BY key`)).map((r) => r.key.slice(tag.length + 1));
+        (await queryRows<{ key: string }>(db, sql`SELECT key FROM rate_limit_counters WHERE key LIKE ${`${tag}:%`} ORDER BY key`)).map((r) =>
+          r.key.slice(tag.length + 1),
+        );
       // Other tests' counters may be expired too, so the sweep is bounded but not necessarily ours first.
       expect(await sweepExpiredCounters(db, 2)).toBe(2);
       while ((await sweepExpiredCounters(db, 2)) > 0) {
@@ -385,7 +394,11 @@ describe('sign-in and sign-up rate limits while PostgreSQL is away', () => {
       await relay.stop();
       for (const request of [
         { method: 'POST' as const, url: '/api/auth/sign-in/email', payload: { email, password: 'Passw0rd' } },
-        { method: 'POST' as const, url: '/api/auth/sign-up/email', payload: { name: 'Second Person', email: `outage-${randomUUID()}@example.com`, password: 'Passw0rd' } },
+        {
+          method: 'POST' as const,
+          url: '/api/auth/sign-up/email',
+          payload: { name: 'Second Person', email: `outage-${randomUUID()}@example.com`, password: 'Passw0rd' },
+        },
       ]) {
         const answer = await send(request);
         expect(answer.statusCode, answer.body).toBe(503);

@@ -119,7 +119,10 @@ describeEachDatabase('cached sessions', (env) => {
     const start = Date.now();
     expect(await at(env(), start, () => whoIs(env(), bearer))).toBe(person.email);
     // Another server process signs the session out: the row goes, and this process is not told.
-    await env().db().delete(session).where(eq(session.token, person.token.split('.')[0] ?? ''));
+    await env()
+      .db()
+      .delete(session)
+      .where(eq(session.token, person.token.split('.')[0] ?? ''));
     const bound = env().config.sessionCacheMs;
     expect(bound).toBeGreaterThan(0);
     expect(await at(env(), start + bound - 1, () => whoIs(env(), bearer))).toBe(person.email);
@@ -134,7 +137,10 @@ describeEachDatabase(
       const person = await signUpUser(env());
       const bearer = { authorization: `Bearer ${person.token}` };
       expect(await whoIs(env(), bearer)).toBe(person.email);
-      await env().db().delete(session).where(eq(session.token, person.token.split('.')[0] ?? ''));
+      await env()
+        .db()
+        .delete(session)
+        .where(eq(session.token, person.token.split('.')[0] ?? ''));
       expect(await whoIs(env(), bearer)).toBeNull();
     });
   },

@@ -60,7 +60,10 @@ function sessionEndsAt(session: { createdAt: Date | string; expiresAt: Date | st
   return Math.min(new Date(session.expiresAt).getTime(), new Date(session.createdAt).getTime() + SESSION_ABSOLUTE_MS);
 }
 
-function toSessionUser(found: { user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean }; session: { id: string } }): SessionUser {
+function toSessionUser(found: {
+  user: { id: string; email: string; name: string; image?: string | null; emailVerified: boolean };
+  session: { id: string };
+}): SessionUser {
   const { user } = found;
   return { id: user.id, email: user.email, name: user.name, image: user.image ?? null, emailVerified: user.emailVerified, sessionId: found.session.id };
 }

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { SAME_PERMIT_SHOWN, SUBMISSION_CHANGED, type ApproveInput, type AuditEntry, type RejectInput, type Verification, type VerificationStatus } from '@bulkcart/contracts';
+import {
+  SAME_PERMIT_SHOWN,
+  SUBMISSION_CHANGED,
+  type ApproveInput,
+  type AuditEntry,
+  type RejectInput,
+  type Verification,
+  type VerificationStatus,
+} from '@bulkcart/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { businessProfiles, permitKey, verificationAudit } from '../../db/schema/business.ts';
@@ -30,7 +38,10 @@ function parseId(id: string): string {
  * GET /api/admin/verifications: oldest submission first (queue_seq ascending), keyset-paged on
  * (status, queue_seq), which the index business_profiles_queue_idx serves.
  */
-export async function listVerifications(db: Db, input: { status: Exclude<VerificationStatus, 'none'>; limit: number; cursor?: string }): Promise<Page<Verification>> {
+export async function listVerifications(
+  db: Db,
+  input: { status: Exclude<VerificationStatus, 'none'>; limit: number; cursor?: string },
+): Promise<Page<Verification>> {
   const after = decodeCursor(input.cursor);
   const rows = await db
     .select({ ...profileColumns, email: user.email, name: user.name, seq: sql<number>`coalesce(${businessProfiles.queueSeq}, 0)`.mapWith(Number) })
@@ -40,7 +51,10 @@ export async function listVerifications(db: Db, input: { status: Exclude<Verific
     .orderBy(asc(businessProfiles.queueSeq))
     .limit(input.limit + 1);
   const page = takePage(rows, input.limit);
-  const samePermit = await samePermitOf(db, page.items.map((row) => row.id));
+  const samePermit = await samePermitOf(
+    db,
+    page.items.map((row) => row.id),
+  );
   return {
     items: page.items.map((row) => toVerification(row, samePermit)),
     nextCursor: page.nextCursor,
@@ -57,7 +71,10 @@ type SamePermit = Verification['samePermit'];
 async function samePermitOf(db: Db, ids: string[]): Promise<Map<string, SamePermit>> {
   const found = new Map<string, SamePermit>(ids.map((id) => [id, { accounts: [], more: false }]));
   if (ids.length === 0) return found;
-  const rows = await queryRows<{ for_id: string; email: string; legal_name: string; permit_region: string; status: VerificationStatus }>(db, samePermitQuery(ids));
+  const rows = await queryRows<{ for_id: string; email: string; legal_name: string; permit_region: string; status: VerificationStatus }>(
+    db,
+    samePermitQuery(ids),
+  );
   for (const row of rows) {
     const entry = found.get(row.for_id);
     if (!entry) continue;
@@ -174,15 +191,24 @@ async function decide(db: Db, operator: SessionUser, rawId: string, decision: De
 }
 
 async function explainRefusal(tx: Tx, id: string, decision: Decision): Promise<never> {
-  const [current] = await tx.select({ status: businessProfiles.status, revision: businessProfiles.revision }).from(businessProfiles).where(eq(businessProfiles.id, id));
+  const [current] = await tx
+    .select({ status: businessProfiles.status, revision: businessProfiles.revision })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, id));
   if (!current) throw verificationNotFound();
   if (current.status !== 'pending') {
-    throw new AppError('CONFLICT', `This verification is ${current.status}, not pending: it was decided already or not yet submitted.`, { title: 'Not pending' });
+    throw new AppError('CONFLICT', `This verification is ${current.status}, not pending: it was decided already or not yet submitted.`, {
+      title: 'Not pending',
+    });
   }
   if (current.revision !== decision.revision) throw new AppError('CONFLICT', SUBMISSION_CHANGED.message, { title: SUBMISSION_CHANGED.title });
-  throw new AppError('CONFLICT', `The permit has expired, so it cannot be approved${decision.action === 'approve' ? '; reject it with a reason instead' : ''}.`, {
-    title: 'Permit expired',
-  });
+  throw new AppError(
+    'CONFLICT',
+    `The permit has expired, so it cannot be approved${decision.action === 'approve' ? '; reject it with a reason instead' : ''}.`,
+    {
+      title: 'Permit expired',
+    },
+  );
 }
 
 export function approveVerification(db: Db, operator: SessionUser, id: string, input: ApproveInput, notify: Notify): Promise<Verification> {

@@ -40,7 +40,9 @@ const DOCUMENT_UPLOAD: SingleFileUpload = {
   maxBytes: DOCUMENT_MAX_BYTES,
   tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', 'The file is larger than 5 MB. Upload a smaller scan or photo of the permit.', { title: 'File too large' }),
   noFile: () =>
-    new AppError('VALIDATION', `Choose a file to upload (one file field named "${DOCUMENT_FIELD}").`, { fieldErrors: { [DOCUMENT_FIELD]: ['Choose a file to upload'] } }),
+    new AppError('VALIDATION', `Choose a file to upload (one file field named "${DOCUMENT_FIELD}").`, {
+      fieldErrors: { [DOCUMENT_FIELD]: ['Choose a file to upload'] },
+    }),
 };
 
 /** The buyer's own business profile and permit (docs/decisions/014-business-verification.md). */

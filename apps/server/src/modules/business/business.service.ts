@@ -13,7 +13,6 @@ import { effectiveStatus } from './buyer-status.ts';
  * operator's look at the old one.
  */
 
-
 /** Every column but the file itself: reads that do not serve the document never fetch it. */
 export const profileColumns = {
   id: businessProfiles.id,
@@ -114,7 +113,10 @@ export async function saveBusinessProfile(db: Db, userId: string, input: Busines
     address: input.address,
   };
   await db.transaction(async (tx) => {
-    await tx.insert(businessProfiles).values({ userId, ...fields }).onConflictDoNothing({ target: businessProfiles.userId });
+    await tx
+      .insert(businessProfiles)
+      .values({ userId, ...fields })
+      .onConflictDoNothing({ target: businessProfiles.userId });
     const row = await lockOwnRow(tx, userId);
     if (!row) throw new Error('business profile vanished inside its transaction');
     const status = effectiveStatus(row.status, row.permitExpires);

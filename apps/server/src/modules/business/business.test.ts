@@ -1,7 +1,18 @@
 import { PassThrough } from 'node:stream';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import { latestPermitExpiry, PERMIT_MAX_YEARS, SUBMISSION_CHANGED, type AuditEntry, type BusinessProfile, type MeResponse, type Notification, type Order, type Sale, type Verification } from '@bulkcart/contracts';
+import {
+  latestPermitExpiry,
+  PERMIT_MAX_YEARS,
+  SUBMISSION_CHANGED,
+  type AuditEntry,
+  type BusinessProfile,
+  type MeResponse,
+  type Notification,
+  type Order,
+  type Sale,
+  type Verification,
+} from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpOperator, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { validProductBody } from '../../../test/helpers/products.ts';
@@ -75,9 +86,19 @@ describeEachDatabase(
     /** The revision the queue shows now, as an operator who just opened the entry has it. */
     const currentRevision = async (id: string): Promise<string | undefined> => (await revisionOf(env(), id)) ?? undefined;
     const approve = async (id: string, revision?: string) =>
-      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator), payload: { revision: revision ?? (await currentRevision(id)) } });
+      env().request({
+        method: 'POST',
+        url: `/api/admin/verifications/${id}/approve`,
+        headers: asUser(operator),
+        payload: { revision: revision ?? (await currentRevision(id)) },
+      });
     const reject = async (id: string, reason: string, revision?: string) =>
-      env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason, revision: revision ?? (await currentRevision(id)) } });
+      env().request({
+        method: 'POST',
+        url: `/api/admin/verifications/${id}/reject`,
+        headers: asUser(operator),
+        payload: { reason, revision: revision ?? (await currentRevision(id)) },
+      });
 
     it('goes none → pending → verified → pending (new permit number) → rejected (reason) → pending (new document) → verified', async () => {
       const buyer = await signUpUser(env(), { name: 'Status Buyer' });
@@ -98,8 +119,12 @@ describeEachDatabase(
 
       // The type and address are not what the operator vouched for; the legal name and the permit are.
       const moved = validBusinessBody().address as Record<string, unknown>;
-      expect((await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' } })).json()).toMatchObject({ status: 'verified' });
-      expect((await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' }, legalName: 'Corner Shop Limited' })).json()).toMatchObject({
+      expect((await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' } })).json()).toMatchObject({
+        status: 'verified',
+      });
+      expect(
+        (await saveProfile(env(), buyer, { businessType: 'other', address: { ...moved, line1: '7 Dock Road' }, legalName: 'Corner Shop Limited' })).json(),
+      ).toMatchObject({
         status: 'pending',
       });
       expect((await approve(id)).json()).toMatchObject({ status: 'verified', profile: { legalName: 'Corner Shop Limited' } });
@@ -113,7 +138,10 @@ describeEachDatabase(
       expect((await approve(id)).statusCode).toBe(200);
       // A new document after verification asks for a new review.
       expect((await upload(env(), buyer, tinyJpeg(), { filename: 'photo.jpg', type: 'image/jpeg' })).json()).toMatchObject({ status: 'pending' });
-      expect((await upload(env(), buyer, tinyWebp(), { filename: 'photo.webp', type: 'image/webp' })).json()).toMatchObject({ status: 'pending', document: { type: 'image/webp' } });
+      expect((await upload(env(), buyer, tinyWebp(), { filename: 'photo.webp', type: 'image/webp' })).json()).toMatchObject({
+        status: 'pending',
+        document: { type: 'image/webp' },
+      });
     });
 
     it('refuses a decision on a verification that is not pending (409) and an unknown or malformed id (404)', async () => {
@@ -135,20 +163,35 @@ describeEachDatabase(
       await saveProfile(env(), buyer);
       await upload(env(), buyer, tinyPdf());
       const id = await verificationId(env(), buyer);
-      const forged = await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: { ...asUser(operator), origin: 'https://evil.example' } });
+      const forged = await env().request({
+        method: 'POST',
+        url: `/api/admin/verifications/${id}/approve`,
+        headers: { ...asUser(operator), origin: 'https://evil.example' },
+      });
       expect(forged.statusCode).toBe(403);
       expect((await statusOf(env(), buyer)).status).toBe('pending');
       // A non-operator from a foreign origin meets the 404 first: the route is not there for them.
-      const hidden = await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: { ...asUser(buyer), origin: 'https://evil.example' } });
+      const hidden = await env().request({
+        method: 'POST',
+        url: `/api/admin/verifications/${id}/approve`,
+        headers: { ...asUser(buyer), origin: 'https://evil.example' },
+      });
       expect(hidden.statusCode).toBe(404);
     });
 
     it('validates the profile with the shared schema: every missing field named, an expired permit refused', async () => {
       const buyer = await signUpUser(env(), { name: 'Invalid Buyer' });
-      const response = await env().request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: { businessType: 'bakery', permitExpires: dayFromToday(-1), address: {} } });
+      const response = await env().request({
+        method: 'PUT',
+        url: '/api/business',
+        headers: asUser(buyer),
+        payload: { businessType: 'bakery', permitExpires: dayFromToday(-1), address: {} },
+      });
       expect(response.statusCode).toBe(422);
       const fields = Object.keys((response.json() as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors);
-      expect(fields).toEqual(expect.arrayContaining(['legalName', 'businessType', 'permitNumber', 'permitRegion', 'permitExpires', 'address.line1', 'address.country']));
+      expect(fields).toEqual(
+        expect.arrayContaining(['legalName', 'businessType', 'permitNumber', 'permitRegion', 'permitExpires', 'address.line1', 'address.country']),
+      );
       expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', profile: null });
     });
 
@@ -375,7 +418,12 @@ describeEachDatabase(
       const approved = await approve(id, (await queueEntry(env(), operator, buyer.email)).revision);
       expect(approved.statusCode, approved.body).toBe(200);
       const [latest] = await notices();
-      expect(latest).toMatchObject({ kind: 'verification-approved', orderId: null, title: 'Your business is verified', message: 'Wholesale volume prices now apply to your orders.' });
+      expect(latest).toMatchObject({
+        kind: 'verification-approved',
+        orderId: null,
+        title: 'Your business is verified',
+        message: 'Wholesale volume prices now apply to your orders.',
+      });
 
       // The e-mail beside each is verificationNotifier's (the expiry notices' test holds its outbox row).
     });
@@ -387,7 +435,8 @@ describeEachDatabase(
       const id = await verificationId(env(), buyer);
       const opened = await queueEntry(env(), operator, buyer.email);
       expect(opened.revision).toMatch(/^[0-9a-f]{32}$/);
-      const auditRows = async () => (await env().db().select({ id: verificationAudit.id }).from(verificationAudit).where(eq(verificationAudit.verificationId, id))).length;
+      const auditRows = async () =>
+        (await env().db().select({ id: verificationAudit.id }).from(verificationAudit).where(eq(verificationAudit.verificationId, id))).length;
       const refusedAsChanged = async (response: Awaited<ReturnType<typeof approve>>) => {
         expect(response.statusCode, response.body).toBe(409);
         expect(response.json()).toEqual({ error: { code: 'CONFLICT', title: SUBMISSION_CHANGED.title, message: SUBMISSION_CHANGED.message } });
@@ -399,7 +448,9 @@ describeEachDatabase(
       // No revision at all (an old client, or a forged call): refused, as a stale one is.
       await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator) }));
       await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/approve`, headers: asUser(operator), payload: {} }));
-      await refusedAsChanged(await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason: 'No revision' } }));
+      await refusedAsChanged(
+        await env().request({ method: 'POST', url: `/api/admin/verifications/${id}/reject`, headers: asUser(operator), payload: { reason: 'No revision' } }),
+      );
       await refusedAsChanged(await approve(id, 'not-a-revision'));
 
       // The buyer swaps the document after the operator opened the entry: the look is void.
@@ -479,7 +530,16 @@ describeEachDatabase(
 );
 
 /** The wholesale ladder of docs/decisions/011: $10 base, $9 from 100, $8.10 from 500. */
-const ladder = { price: 10, minquantity: 20, mainquantity: 100_000, discount: 0, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 8.1 }] };
+const ladder = {
+  price: 10,
+  minquantity: 20,
+  mainquantity: 100_000,
+  discount: 0,
+  tiers: [
+    { minquantity: 100, price: 9 },
+    { minquantity: 500, price: 8.1 },
+  ],
+};
 
 async function listLadder(env: TestEnv): Promise<string> {
   const seller = await signUpUser(env, { name: 'Ladder Seller' });
@@ -581,7 +641,10 @@ describeEachDatabase('permit expiry notices', (env) => {
       expect(calls).toEqual([[soon.id, 'verification-expiring']]);
       const inAWeek = new Date(Date.now() + 7 * 86_400_000);
       await sweepBoth(inAWeek);
-      expect(calls).toEqual([[soon.id, 'verification-expiring'], [later.id, 'verification-expiring']]);
+      expect(calls).toEqual([
+        [soon.id, 'verification-expiring'],
+        [later.id, 'verification-expiring'],
+      ]);
       const onTheDay = new Date(Date.now() + WARN_DAYS * 86_400_000);
       await sweepBoth(onTheDay);
       await sweepBoth(onTheDay);
@@ -629,7 +692,12 @@ describeEachDatabase('permit expiry notices', (env) => {
       .db()
       .select()
       .from(emailOutbox)
-      .where(inArray(emailOutbox.notificationId, rows.map((n) => n.id)));
+      .where(
+        inArray(
+          emailOutbox.notificationId,
+          rows.map((n) => n.id),
+        ),
+      );
     expect(emails).toHaveLength(2);
     for (const email of emails) {
       expect(email.toEmail).toBe(buyer.email);
@@ -722,14 +790,26 @@ describeEachDatabase('document uploads: bounded at once, and malformed bodies', 
       ['a boundary over 70 characters', `multipart/form-data; boundary=${'x'.repeat(200)}`, Buffer.from('x')],
     ];
     for (const [what, contentType, payload] of cases) {
-      const response = await env().request({ method: 'POST', url: '/api/business/document', headers: { ...asUser(buyer), 'content-type': contentType }, payload });
+      const response = await env().request({
+        method: 'POST',
+        url: '/api/business/document',
+        headers: { ...asUser(buyer), 'content-type': contentType },
+        payload,
+      });
       expect(response.statusCode, what).toBe(400);
       expect(response.json(), what).toEqual({
         error: { code: 'BAD_REQUEST', title: 'Upload cut off or malformed', message: 'The upload was cut off or malformed. Try again.' },
       });
     }
     expect(await statusOf(env(), buyer)).toMatchObject({ status: 'none', document: null });
-    expect(await env().db().select({ id: businessDocuments.profileId }).from(businessDocuments).innerJoin(businessProfiles, eq(businessProfiles.id, businessDocuments.profileId)).where(eq(businessProfiles.userId, buyer.id))).toEqual([]);
+    expect(
+      await env()
+        .db()
+        .select({ id: businessDocuments.profileId })
+        .from(businessDocuments)
+        .innerJoin(businessProfiles, eq(businessProfiles.id, businessDocuments.profileId))
+        .where(eq(businessProfiles.userId, buyer.id)),
+    ).toEqual([]);
   });
 
   it('keeps one document row per profile, replaced in place, and the profile row without the bytes', async () => {
@@ -762,7 +842,9 @@ describeEachDatabase(
       }
       const refused = await upload(env(), buyer, tinyPng(), { filename: 'one-too-many.png', type: 'image/png' });
       expect(refused.statusCode).toBe(429);
-      expect(refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many document uploads from this account\. Try again in \d+ seconds\.$/) } });
+      expect(refused.json()).toMatchObject({
+        error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many document uploads from this account\. Try again in \d+ seconds\.$/) },
+      });
       const wait = Number(refused.headers['retry-after']);
       expect(wait).toBeGreaterThan(0);
       expect(wait).toBeLessThanOrEqual(3600);

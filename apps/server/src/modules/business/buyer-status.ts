@@ -37,7 +37,9 @@ export async function verifiedBuyers(db: Reader, userIds: readonly string[]): Pr
   const rows = await db
     .select({ userId: businessProfiles.userId })
     .from(businessProfiles)
-    .where(and(inArray(businessProfiles.userId, [...new Set(userIds)]), eq(businessProfiles.status, 'verified'), gt(businessProfiles.permitExpires, utcToday())));
+    .where(
+      and(inArray(businessProfiles.userId, [...new Set(userIds)]), eq(businessProfiles.status, 'verified'), gt(businessProfiles.permitExpires, utcToday())),
+    );
   return new Set(rows.map((r) => r.userId));
 }
 

@@ -25,7 +25,12 @@ function isPng(bytes: Buffer): boolean {
 
 /** After the signature comes the 13-byte IHDR chunk, and the file ends with the IEND chunk. */
 function isWholePng(bytes: Buffer): boolean {
-  return bytes.length >= 8 + 25 + 12 && bytes.readUInt32BE(8) === 13 && bytes.toString('latin1', 12, 16) === 'IHDR' && bytes.subarray(bytes.length - 12).equals(PNG_IEND);
+  return (
+    bytes.length >= 8 + 25 + 12 &&
+    bytes.readUInt32BE(8) === 13 &&
+    bytes.toString('latin1', 12, 16) === 'IHDR' &&
+    bytes.subarray(bytes.length - 12).equals(PNG_IEND)
+  );
 }
 
 function isJpeg(bytes: Buffer): boolean {
@@ -58,7 +63,11 @@ function isWholePdf(bytes: Buffer): boolean {
 
 /** Text that starts like markup (after a BOM and white space): HTML, SVG or XML. */
 function looksLikeMarkup(bytes: Buffer): boolean {
-  const head = bytes.toString('utf8', 0, 512).replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  const head = bytes
+    .toString('utf8', 0, 512)
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
   return head.startsWith('<');
 }
 

@@ -11,7 +11,6 @@ import { businessProfiles } from '../../db/schema/business.ts';
  * lock, re-checks its WHERE and finds nothing left to claim.
  */
 
-
 export interface Notice {
   kind: 'verification-expiring' | 'verification-expired' | 'verification-approved' | 'verification-rejected';
   title: string;

@@ -106,7 +106,12 @@ function problem(code: CartProblem['code'], message: string, quantity: number | 
  * What stops a line, in the order a buyer fixes things: gone, not theirs to buy, not for sale, none in
  * stock, below the MOQ, not whole cases, more than the stock; then (not stopping it) a changed price.
  */
-function lineProblem(product: BuyableProduct | undefined, line: StoredLine, buyerId: string, unitCents: number): { problem: CartProblem | null; blocking: Blocking } {
+function lineProblem(
+  product: BuyableProduct | undefined,
+  line: StoredLine,
+  buyerId: string,
+  unitCents: number,
+): { problem: CartProblem | null; blocking: Blocking } {
   if (!product) return problem('deleted', CART_TEXT.noLongerSold, null, 'rule');
   if (product.ownerId === buyerId) return problem('own_product', ORDER_MESSAGES.ownProduct, null, 'rule');
   if (product.priceCents === null) return problem('unpriced', UNPRICED_TEXT, null, 'rule');
@@ -118,7 +123,12 @@ function lineProblem(product: BuyableProduct | undefined, line: StoredLine, buye
   }
   if (line.quantity > product.mainquantity) return problem('short', MESSAGES.stockText(product.mainquantity), most, 'stock');
   if (line.seenUnitCents !== null && line.seenUnitCents !== unitCents) {
-    return problem('price_changed', `The price changed from ${formatMoney(line.seenUnitCents)} to ${formatMoney(unitCents)} a unit since you added it.`, line.quantity, null);
+    return problem(
+      'price_changed',
+      `The price changed from ${formatMoney(line.seenUnitCents)} to ${formatMoney(unitCents)} a unit since you added it.`,
+      line.quantity,
+      null,
+    );
   }
   return { problem: null, blocking: null };
 }
@@ -134,7 +144,9 @@ export function priceCart(input: PricingInput): PricedCart {
     const sellerName = info?.name ?? product?.ownerEmail ?? line.sellerName;
     const quote =
       product && product.priceCents !== null
-        ? quotePrice({ priceCents: product.priceCents, discount: product.discount, tiers: product.priceBreaks }, line.quantity, { breaksApply: input.breaksApply })
+        ? quotePrice({ priceCents: product.priceCents, discount: product.discount, tiers: product.priceBreaks }, line.quantity, {
+            breaksApply: input.breaksApply,
+          })
         : null;
     const unitCents = quote?.unitCents ?? line.seenUnitCents ?? 0;
     const { problem, blocking } = lineProblem(product, line, input.buyerId, unitCents);

@@ -56,7 +56,11 @@ const buyableColumns = {
  */
 export async function selectBuyableProducts(db: Reader, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, BuyableProduct>> {
   if (ids.length === 0) return new Map();
-  const query = db.select(buyableColumns).from(products).where(inArray(products.id, [...new Set(ids)])).orderBy(asc(products.id));
+  const query = db
+    .select(buyableColumns)
+    .from(products)
+    .where(inArray(products.id, [...new Set(ids)]))
+    .orderBy(asc(products.id));
   const rows = options.lock ? await query.for('update') : await query;
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -65,12 +69,14 @@ export async function selectBuyableProducts(db: Reader, ids: readonly string[], 
 export async function selectProductsBySku(db: Reader, skus: readonly string[]): Promise<BuyableProduct[]> {
   if (skus.length === 0) return [];
   const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
-  return db
-    .select(buyableColumns)
-    .from(products)
-    .where(inArray(sql`lower(${products.sku})`, lowered))
-    // Bounded: a SKU is unique per seller, and one paste names at most CART_LIMITS.rows of them.
-    .limit(CART_LIMITS.rows * 20);
+  return (
+    db
+      .select(buyableColumns)
+      .from(products)
+      .where(inArray(sql`lower(${products.sku})`, lowered))
+      // Bounded: a SKU is unique per seller, and one paste names at most CART_LIMITS.rows of them.
+      .limit(CART_LIMITS.rows * 20)
+  );
 }
 
 /** Sellers' names and minimum order values, by seller id. */

@@ -78,7 +78,9 @@ export function refusalFor(product: BuyableProduct, buyerId: string, quantity: n
 /** A cart line's columns for `quantity` of `product`: its copy, and the unit price the buyer is shown now. */
 function lineValues(buyerId: string, product: BuyableProduct, quantity: number, sellers: ReadonlyMap<string, SellerInfo>, breaksApply: boolean) {
   const seenUnitCents =
-    product.priceCents === null ? 0 : quotePrice({ priceCents: product.priceCents, discount: product.discount, tiers: product.priceBreaks }, quantity, { breaksApply }).unitCents;
+    product.priceCents === null
+      ? 0
+      : quotePrice({ priceCents: product.priceCents, discount: product.discount, tiers: product.priceBreaks }, quantity, { breaksApply }).unitCents;
   return {
     buyerId,
     productId: product.id,
@@ -208,7 +210,10 @@ export async function addRows(ctx: CartContext, requests: RowRequest[]): Promise
     const skus = requests.flatMap((r) => (!r.productId && r.sku ? [r.sku.trim()] : []));
     const byId = await selectBuyableProducts(tx, ids);
     const bySku = await selectProductsBySku(tx, skus);
-    const sellers = await selectSellers(tx, [...[...byId.values()], ...bySku].map((p) => p.ownerId));
+    const sellers = await selectSellers(
+      tx,
+      [...[...byId.values()], ...bySku].map((p) => p.ownerId),
+    );
 
     const quantities = new Map(existing.map((l) => [l.productId, l.quantity]));
     const changed = new Map<string, ReturnType<typeof lineValues>>();
@@ -235,7 +240,10 @@ export async function addRows(ctx: CartContext, requests: RowRequest[]): Promise
       const current = quantities.get(product.id) ?? 0;
       const total = current + quantity;
       if (total > CART_LIMITS.quantityMax) {
-        return fail(`That would make ${total.toLocaleString('en-US')} units of this product; a cart line holds at most ${CART_LIMITS.quantityMax.toLocaleString('en-US')}.`, { productId: product.id });
+        return fail(
+          `That would make ${total.toLocaleString('en-US')} units of this product; a cart line holds at most ${CART_LIMITS.quantityMax.toLocaleString('en-US')}.`,
+          { productId: product.id },
+        );
       }
       const refusal = refusalFor(product, ctx.user.id, total, current === 0);
       if (refusal) return fail(refusal.message, { productId: product.id });
@@ -253,17 +261,29 @@ export async function addRows(ctx: CartContext, requests: RowRequest[]): Promise
 /** POST /api/cart/lines: rows as a list, or pasted text (`SKU quantity` per line). */
 export async function addCartLines(ctx: CartContext, input: AddCartLinesInput): Promise<{ results: CartAddResult[] }> {
   if (input.lines) {
-    return { results: await addRows(ctx, input.lines.map((line, i) => ({ row: i + 1, productId: line.productId, sku: line.sku, quantity: line.quantity }))) };
+    return {
+      results: await addRows(
+        ctx,
+        input.lines.map((line, i) => ({ row: i + 1, productId: line.productId, sku: line.sku, quantity: line.quantity })),
+      ),
+    };
   }
   const rows = splitPastedRows(input.text ?? '');
   if (rows.length === 0) {
-    throw new AppError('VALIDATION', 'Paste at least one row: a SKU and a quantity.', { fieldErrors: { text: ['Paste at least one row: a SKU and a quantity.'] } });
+    throw new AppError('VALIDATION', 'Paste at least one row: a SKU and a quantity.', {
+      fieldErrors: { text: ['Paste at least one row: a SKU and a quantity.'] },
+    });
   }
   if (rows.length > CART_LIMITS.rows) {
     const message = `Paste at most ${CART_LIMITS.rows} rows at a time; this paste has ${rows.length}.`;
     throw new AppError('VALIDATION', message, { title: 'Too many rows', fieldErrors: { text: [message] } });
   }
-  return { results: await addRows(ctx, rows.map((r) => ({ row: r.row, sku: r.sku, quantity: r.quantity }))) };
+  return {
+    results: await addRows(
+      ctx,
+      rows.map((r) => ({ row: r.row, sku: r.sku, quantity: r.quantity })),
+    ),
+  };
 }
 
 /** `LIKE` treats `_` (allowed in SKUs) and `%` as wildcards; a typed prefix means itself. */
@@ -291,10 +311,15 @@ export async function findSkus(ctx: CartContext, input: { q: string }): Promise<
       ownerEmail: products.ownerEmail,
     })
     .from(products)
-    .where(and(isNotNull(products.sku), sql`lower(${products.sku}) LIKE ${likePrefix(input.q)}`, or(isNull(products.ownerId), ne(products.ownerId, ctx.user.id))))
+    .where(
+      and(isNotNull(products.sku), sql`lower(${products.sku}) LIKE ${likePrefix(input.q)}`, or(isNull(products.ownerId), ne(products.ownerId, ctx.user.id))),
+    )
     .orderBy(sql`lower(${products.sku}) = ${lowered} DESC`, sql`lower(${products.sku})`, asc(products.id))
     .limit(SKU_MATCHES_MAX);
-  const sellers = await selectSellers(ctx.db, rows.map((r) => r.ownerId));
+  const sellers = await selectSellers(
+    ctx.db,
+    rows.map((r) => r.ownerId),
+  );
   return rows.map((row) => ({
     productId: row.id,
     sku: row.sku ?? '',

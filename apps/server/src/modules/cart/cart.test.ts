@@ -129,13 +129,17 @@ describeEachDatabase('cart: GET, PUT and DELETE /api/cart', (env) => {
 
   it('refuses the seller’s own product (403 as in Buy Now), unknown and malformed ids (404), and an unpriced product (409)', async () => {
     const own = await seedProduct(env(), buyer, { minquantity: 1 });
-    expect((await putLine(env(), asUser(buyer), own.id, 5)).json()).toEqual({ error: { code: 'FORBIDDEN', title: 'Not allowed', message: 'You cannot buy your own product.' } });
+    expect((await putLine(env(), asUser(buyer), own.id, 5)).json()).toEqual({
+      error: { code: 'FORBIDDEN', title: 'Not allowed', message: 'You cannot buy your own product.' },
+    });
     expect((await putLine(env(), asUser(buyer), UNKNOWN_ID, 5)).statusCode).toBe(404);
     expect((await putLine(env(), asUser(buyer), 'not-a-uuid', 5)).statusCode).toBe(404);
     const unpriced = await seedProduct(env(), acme, { priceCents: null, minquantity: 1 });
     expect((await putLine(env(), asUser(buyer), unpriced.id, 5)).statusCode).toBe(409);
     const soldOut = await seedProduct(env(), acme, { mainquantity: 3, minquantity: 5 });
-    expect((await putLine(env(), asUser(buyer), soldOut.id, 5)).json()).toMatchObject({ error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: 'we have only 3 units.' } });
+    expect((await putLine(env(), asUser(buyer), soldOut.id, 5)).json()).toMatchObject({
+      error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: 'we have only 3 units.' },
+    });
     expect(await countLines(env(), buyer)).toBe(0);
   });
 
@@ -193,7 +197,14 @@ describeEachDatabase('cart: GET, PUT and DELETE /api/cart', (env) => {
       { name: 'New case pack', minquantity: 6 },
       { name: 'Gone', sku: 'GONE-1', minquantity: 1 },
     ]);
-    for (const [product, quantity] of [[pricey, 10], [short, 50], [soldOut, 5], [moq, 5], [cases, 8], [gone, 2]] as const) {
+    for (const [product, quantity] of [
+      [pricey, 10],
+      [short, 50],
+      [soldOut, 5],
+      [moq, 5],
+      [cases, 8],
+      [gone, 2],
+    ] as const) {
       await setLine(env(), asUser(me), product!.id, quantity);
     }
     await changeProduct(env(), pricey!.id, { priceCents: 1100 });
@@ -259,7 +270,12 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
       { row: 6, status: 'error', sku: 'NOPE-1', message: 'Unknown SKU NOPE-1.' },
     ]);
     const cart = await getCart(env(), asUser(me));
-    expect(cart.lines.map((l) => [l.sku, l.quantity])).toEqual([['P-PEN', 20], ['P-PAPER', 15], ['p-clip', 4], ['P-TAPE', 1]]);
+    expect(cart.lines.map((l) => [l.sku, l.quantity])).toEqual([
+      ['P-PEN', 20],
+      ['P-PAPER', 15],
+      ['p-clip', 4],
+      ['P-TAPE', 1],
+    ]);
     expect(cart.sellers.map((s) => s.sellerName)).toEqual(['Paste Acme', 'Paste Globex']);
   });
 
@@ -295,7 +311,12 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
 
   it('adds rows for a product already in the cart on top, the MOQ holding for the sum', async () => {
     const me = await signUpUser(env(), { name: 'Summing Buyer' });
-    const results = await addedResults(env(), asUser(me), { lines: [{ sku: 'P-PEN', quantity: 10 }, { sku: 'p-pen', quantity: 5 }] });
+    const results = await addedResults(env(), asUser(me), {
+      lines: [
+        { sku: 'P-PEN', quantity: 10 },
+        { sku: 'p-pen', quantity: 5 },
+      ],
+    });
     expect(results.map((r) => r.status)).toEqual(['added', 'added']);
     expect((await getCart(env(), asUser(me))).lines).toEqual([expect.objectContaining({ sku: 'P-PEN', quantity: 15 })]);
   });
@@ -318,14 +339,25 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
 
   it('holds at most 200 lines: past that a PUT is a 422 and pasted rows say the cart is full', async () => {
     const me = await signUpUser(env(), { name: 'Full Cart Buyer' });
-    const many = await seedProducts(env(), globex, Array.from({ length: 201 }, () => ({ minquantity: 1 })));
+    const many = await seedProducts(
+      env(),
+      globex,
+      Array.from({ length: 201 }, () => ({ minquantity: 1 })),
+    );
     const results = await addedResults(env(), asUser(me), { lines: many.slice(0, 200).map((p) => ({ productId: p.id, quantity: 1 })) });
     expect(results.every((r) => r.status === 'added')).toBe(true);
     const last = many[200]!;
     const put = await putLine(env(), asUser(me), last.id, 1);
     expect(put.statusCode).toBe(422);
     expect(put.json()).toMatchObject({ error: { message: 'Your cart is full: it holds at most 200 lines.' } });
-    expect(await addedResults(env(), asUser(me), { lines: [{ productId: last.id, quantity: 1 }, { productId: many[0]!.id, quantity: 1 }] })).toEqual([
+    expect(
+      await addedResults(env(), asUser(me), {
+        lines: [
+          { productId: last.id, quantity: 1 },
+          { productId: many[0]!.id, quantity: 1 },
+        ],
+      }),
+    ).toEqual([
       { row: 1, status: 'error', productId: last.id, message: 'Your cart is full: it holds at most 200 lines.' },
       { row: 2, status: 'added', productId: many[0]!.id, quantity: 1 },
     ]);
@@ -336,11 +368,16 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
 
   it('finds SKUs by their start for the typeahead: any case, exact first, "_" as itself, never the buyer’s own', async () => {
     const me = await signUpUser(env(), { name: 'Typeahead Buyer' });
-    await seedProducts(env(), globex, [{ name: 'Underscore A', sku: 'P_UND1' }, { name: 'Underscore B', sku: 'PXUND2' }]);
+    await seedProducts(env(), globex, [
+      { name: 'Underscore A', sku: 'P_UND1' },
+      { name: 'Underscore B', sku: 'PXUND2' },
+    ]);
     await seedProducts(env(), me, [{ name: 'My own', sku: 'P-PENCIL' }]);
     const find = (q: string) => env().request({ method: 'GET', url: `/api/skus?q=${encodeURIComponent(q)}`, headers: asUser(me) });
     const byStart = (await find('p-pa')).json() as Array<{ sku: string; name: string; sellerName: string; minquantity: number; casepack: number }>;
-    expect(byStart).toEqual([{ productId: expect.any(String), sku: 'P-PAPER', name: 'Paste paper', sellerName: 'Paste Acme', price: 5, minquantity: 5, casepack: 5, available: 1000 }]);
+    expect(byStart).toEqual([
+      { productId: expect.any(String), sku: 'P-PAPER', name: 'Paste paper', sellerName: 'Paste Acme', price: 5, minquantity: 5, casepack: 5, available: 1000 },
+    ]);
     expect(((await find('p-pen')).json() as Array<{ sku: string }>).map((m) => m.sku)).toEqual(['P-PEN']);
     expect(((await find('P_')).json() as Array<{ sku: string }>).map((m) => m.sku)).toEqual(['P_UND1']);
     expect(((await find('p-shared')).json() as Array<{ sku: string }>).map((m) => m.sku.toLowerCase())).toEqual(['p-shared', 'p-shared']);
@@ -351,7 +388,9 @@ describeEachDatabase('cart: POST /api/cart/lines (quick order and paste)', (env)
 
   it('refuses unknown and malformed product ids per row', async () => {
     const me = await signUpUser(env(), { name: 'Unknown Row Buyer' });
-    const results = await addedResults(env(), asUser(me), { lines: [{ productId: UNKNOWN_ID, quantity: 1 }, { productId: 'nope', quantity: 1 }, { quantity: 1 }] });
+    const results = await addedResults(env(), asUser(me), {
+      lines: [{ productId: UNKNOWN_ID, quantity: 1 }, { productId: 'nope', quantity: 1 }, { quantity: 1 }],
+    });
     expect(results.map((r) => r.message)).toEqual([
       'Unknown product: it does not exist or is no longer sold.',
       'Unknown product: it does not exist or is no longer sold.',

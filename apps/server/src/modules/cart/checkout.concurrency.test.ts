@@ -55,8 +55,16 @@ describe('checkout under concurrency [postgres]', { timeout: RACE_HANG_MS }, () 
         fill(
           b,
           i % 2 === 0
-            ? [[scarce.id, 1], [plenty.id, 5], [extra.id, 2]]
-            : [[extra.id, 2], [plenty.id, 5], [scarce.id, 1]],
+            ? [
+                [scarce.id, 1],
+                [plenty.id, 5],
+                [extra.id, 2],
+              ]
+            : [
+                [extra.id, 2],
+                [plenty.id, 5],
+                [scarce.id, 1],
+              ],
         ),
       ),
     );
@@ -85,11 +93,23 @@ describe('checkout under concurrency [postgres]', { timeout: RACE_HANG_MS }, () 
                  coalesce(sum(l.quantity) FILTER (WHERE l.product_id = ${scarce.id}), 0)::int AS scarce,
                  coalesce(sum(l.quantity) FILTER (WHERE l.product_id = ${plenty.id}), 0)::int AS plenty
           FROM orders o JOIN order_lines l ON l.order_id = o.id
-          WHERE o.buyer_id IN (${sql.join(buyers.map((b) => sql`${b.id}`), sql`, `)})`,
+          WHERE o.buyer_id IN (${sql.join(
+            buyers.map((b) => sql`${b.id}`),
+            sql`, `,
+          )})`,
     );
     expect(sold).toEqual({ orders: 40, scarce: 20, plenty: 100 });
     // The refused buyers keep their whole cart; the others' carts are empty.
-    const left = await env.db().select({ buyerId: cartLines.buyerId }).from(cartLines).where(inArray(cartLines.buyerId, buyers.map((b) => b.id)));
+    const left = await env
+      .db()
+      .select({ buyerId: cartLines.buyerId })
+      .from(cartLines)
+      .where(
+        inArray(
+          cartLines.buyerId,
+          buyers.map((b) => b.id),
+        ),
+      );
     expect(left).toHaveLength(30 * 3);
   });
 

@@ -8,7 +8,17 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { buyerPricing } from '../business/index.ts';
 import type { NotificationToWrite } from '../notifications/index.ts';
 import type { Tx } from '../../db/client.ts';
-import { assertCanBuy, draftOrder, loadOrders, resolveShipTo, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from '../orders/index.ts';
+import {
+  assertCanBuy,
+  draftOrder,
+  loadOrders,
+  resolveShipTo,
+  takeStock,
+  writeOrders,
+  type AlsoStatement,
+  type Destination,
+  type PlacedOrder,
+} from '../orders/index.ts';
 import { slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
@@ -18,7 +28,8 @@ export interface CheckoutContext extends CartContext {
   clock: () => Date;
 }
 
-const keyRequired = () => new AppError('BAD_REQUEST', 'Send an Idempotency-Key header with every checkout, the same one when you retry it.', { title: 'Idempotency-Key needed' });
+const keyRequired = () =>
+  new AppError('BAD_REQUEST', 'Send an Idempotency-Key header with every checkout, the same one when you retry it.', { title: 'Idempotency-Key needed' });
 
 /** The same key with another total or PO number: a different checkout under a used key (see orders.service.ts). */
 const keyUsedForAnotherCheckout = () =>
@@ -78,7 +89,12 @@ function refusalOf(priced: PricedCart): AppError | null {
     rule = true;
   }
   const cart = toCart(priced);
-  if (rule) return new AppError('VALIDATION', 'Some lines or sellers need a change before checkout; nothing was placed.', { title: 'Cart needs changes', fieldErrors, cart });
+  if (rule)
+    return new AppError('VALIDATION', 'Some lines or sellers need a change before checkout; nothing was placed.', {
+      title: 'Cart needs changes',
+      fieldErrors,
+      cart,
+    });
   if (stock) return new AppError('OUT_OF_STOCK', 'Some lines are short of stock; nothing was placed.', { title: MESSAGES.stockTitle, fieldErrors, cart });
   return null;
 }
@@ -119,7 +135,15 @@ function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement
     build: () =>
       tx
         .delete(cartLines)
-        .where(and(eq(cartLines.buyerId, slot('cart_buyer')), inArray(cartLines.productId, productIds.map((_, i) => slot(`cart_p${i}`)))))
+        .where(
+          and(
+            eq(cartLines.buyerId, slot('cart_buyer')),
+            inArray(
+              cartLines.productId,
+              productIds.map((_, i) => slot(`cart_p${i}`)),
+            ),
+          ),
+        )
         .getSQL(),
   };
 }
@@ -134,7 +158,10 @@ function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement
  */
 async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Destination): Promise<PlacedOrder[]> {
   const poNumber = input.poNumber ?? null;
-  const [row] = await tx.insert(checkouts).values({ buyerId: ctx.user.id, idempotencyKey: key, expectedTotalCents: expectedCents(input), poNumber }).returning();
+  const [row] = await tx
+    .insert(checkouts)
+    .values({ buyerId: ctx.user.id, idempotencyKey: key, expectedTotalCents: expectedCents(input), poNumber })
+    .returning();
   if (!row) throw new Error('checkout insert returned no row');
   await lockCart(tx, ctx.user.id);
   const buyer = await buyerPricing(tx, ctx.config.buyerVerification, ctx.user.id);
@@ -146,7 +173,10 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
     lines.map((l) => l.productId),
     { lock: true },
   );
-  const sellers = await selectSellers(tx, [...products.values()].map((p) => p.ownerId));
+  const sellers = await selectSellers(
+    tx,
+    [...products.values()].map((p) => p.ownerId),
+  );
   const priced = priceCart({ lines, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
   const refusal = refusalOf(priced);
   if (refusal) throw refusal;
@@ -175,8 +205,21 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
   );
   return writeOrders(tx, ctx.config, ctx.user, drafts, {
     destination,
-    notifications: [buyerNotice(ctx, drafts.map((d) => d.order.number), priced.totalCents, poNumber)],
-    statements: [emptyCart(tx, ctx.user.id, priced.lines.map((l) => l.productId))],
+    notifications: [
+      buyerNotice(
+        ctx,
+        drafts.map((d) => d.order.number),
+        priced.totalCents,
+        poNumber,
+      ),
+    ],
+    statements: [
+      emptyCart(
+        tx,
+        ctx.user.id,
+        priced.lines.map((l) => l.productId),
+      ),
+    ],
   });
 }
 
@@ -184,7 +227,10 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
  * POST /api/checkout. The same key again answers the same orders (found up front once the first has
  * committed, or through the unique index when both run at once), never new ones.
  */
-export async function checkout(ctx: CheckoutContext, input: CheckoutInput & { idempotencyKey: string | null }): Promise<{ orders: Order[]; replayed: boolean }> {
+export async function checkout(
+  ctx: CheckoutContext,
+  input: CheckoutInput & { idempotencyKey: string | null },
+): Promise<{ orders: Order[]; replayed: boolean }> {
   const { idempotencyKey: key, ...request } = input;
   if (!key) throw keyRequired();
   assertCanBuy(ctx.user);

@@ -68,7 +68,14 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
         [pads.id, 20, 1.5, 30, null],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
-    expect(fromGlobex).toMatchObject({ sellerName: 'Globex Checkout', total: 43.2, poNumber: 'PO-2026-0042', productId: kettle.id, quantity: 4, unitPrice: 10.8 });
+    expect(fromGlobex).toMatchObject({
+      sellerName: 'Globex Checkout',
+      total: 43.2,
+      poNumber: 'PO-2026-0042',
+      productId: kettle.id,
+      quantity: 4,
+      unitPrice: 10.8,
+    });
     expect(fromAcme.timeline).toEqual([expect.objectContaining({ from: null, to: 'placed', actor: 'buyer' })]);
     expect([await readStock(env(), pens.id), await readStock(env(), pads.id), await readStock(env(), kettle.id)]).toEqual([90, 80, 6]);
     expect(await getCart(env(), asUser(buyer))).toEqual({ lines: [], sellers: [], total: 0, count: 0 });
@@ -85,7 +92,11 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
     expect(told).toEqual([expect.objectContaining({ kind: 'checkout', title: 'Checkout placed 2 orders', orderId: null })]);
     expect(told[0]?.message).toContain(`${fromAcme.number}, ${fromGlobex.number}`);
     expect(told[0]?.message).toContain('PO PO-2026-0042');
-    const sellerNotices = await env().db().select().from(notifications).where(and(eq(notifications.kind, 'placed'), eq(notifications.orderId, fromAcme._id)));
+    const sellerNotices = await env()
+      .db()
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'placed'), eq(notifications.orderId, fromAcme._id)));
     expect(sellerNotices.map((n) => n.userId)).toEqual([acme.id]);
   });
 
@@ -111,7 +122,11 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
     const response = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, randomUUID());
     expect(response.statusCode).toBe(409);
     const body = response.json() as { error: { fieldErrors: Record<string, string[]> }; cart: Cart };
-    expect(body.error).toMatchObject({ code: 'OUT_OF_STOCK', title: 'sorry supply is short', fieldErrors: { [`lines.${kettle.id}`]: ['we have only 2 units.'] } });
+    expect(body.error).toMatchObject({
+      code: 'OUT_OF_STOCK',
+      title: 'sorry supply is short',
+      fieldErrors: { [`lines.${kettle.id}`]: ['we have only 2 units.'] },
+    });
     expect(Object.keys(body.error.fieldErrors)).toEqual([`lines.${kettle.id}`]);
     expect(body.cart.lines.find((l) => l.productId === kettle.id)?.problem).toEqual({ code: 'short', message: 'we have only 2 units.', quantity: 2 });
     expect([await readStock(env(), pens.id), await readStock(env(), pads.id), await readStock(env(), kettle.id)]).toEqual([100, 100, 2]);
@@ -127,8 +142,14 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
       const response = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, randomUUID());
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({
-        error: { code: 'VALIDATION', title: 'Cart needs changes', fieldErrors: { [`sellers.${globex.id}`]: ['Add $23.50 more from Globex Checkout to check out'] } },
-        cart: { sellers: [expect.objectContaining({ sellerName: 'Acme Checkout', shortBy: 0 }), expect.objectContaining({ minimumOrder: 66.7, shortBy: 23.5 })] },
+        error: {
+          code: 'VALIDATION',
+          title: 'Cart needs changes',
+          fieldErrors: { [`sellers.${globex.id}`]: ['Add $23.50 more from Globex Checkout to check out'] },
+        },
+        cart: {
+          sellers: [expect.objectContaining({ sellerName: 'Acme Checkout', shortBy: 0 }), expect.objectContaining({ minimumOrder: 66.7, shortBy: 23.5 })],
+        },
       });
       expect(await readStock(env(), pens.id)).toBe(100);
       expect(await countOrdersOf(env(), buyer)).toBe(0);

@@ -44,12 +44,23 @@ async function toAnswers(ctx: CartContext, lists: OrderListRow[]): Promise<Saved
   const lines = await ctx.db
     .select()
     .from(orderListLines)
-    .where(inArray(orderListLines.listId, lists.map((l) => l.id)))
+    .where(
+      inArray(
+        orderListLines.listId,
+        lists.map((l) => l.id),
+      ),
+    )
     .orderBy(asc(orderListLines.listId), asc(orderListLines.seq))
     .limit(CART_LIMITS.lists * CART_LIMITS.lines);
   const buyer = await buyerPricing(ctx.db, ctx.config.buyerVerification, ctx.user.id);
-  const products = await selectBuyableProducts(ctx.db, lines.map((l) => l.productId));
-  const sellers = await selectSellers(ctx.db, [...products.values()].map((p) => p.ownerId));
+  const products = await selectBuyableProducts(
+    ctx.db,
+    lines.map((l) => l.productId),
+  );
+  const sellers = await selectSellers(
+    ctx.db,
+    [...products.values()].map((p) => p.ownerId),
+  );
   return lists.map((list) => {
     const stored = lines.filter((l) => l.listId === list.id).map(toStored);
     const priced = priceCart({ lines: stored, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
@@ -131,7 +142,10 @@ export async function setListLine(ctx: CartContext, input: { id: string; product
     const values = await checkedLine(tx, ctx, list.id, productId, input.quantity);
     const [existing] = await tx.select({ id: orderListLines.id }).from(orderListLines).where(where);
     if (existing) {
-      await tx.update(orderListLines).set({ ...values, updatedAt: new Date() }).where(eq(orderListLines.id, existing.id));
+      await tx
+        .update(orderListLines)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(orderListLines.id, existing.id));
       return;
     }
     const [held] = await tx.select({ n: count() }).from(orderListLines).where(eq(orderListLines.listId, list.id));
@@ -172,9 +186,13 @@ export async function listToCart(ctx: CartContext, input: { id: string }): Promi
   const list = await ownList(ctx.db, ctx.user.id, input.id);
   const lines = await ctx.db.select().from(orderListLines).where(eq(orderListLines.listId, list.id)).orderBy(asc(orderListLines.seq)).limit(CART_LIMITS.lines);
   if (lines.length === 0) throw new AppError('VALIDATION', 'This list is empty.', { title: 'Nothing to add' });
-  return { results: await addRows(ctx, lines.map((line, i) => ({ row: i + 1, productId: line.productId, quantity: line.quantity, sku: line.productSku ?? undefined }))) };
+  return {
+    results: await addRows(
+      ctx,
+      lines.map((line, i) => ({ row: i + 1, productId: line.productId, quantity: line.quantity, sku: line.productSku ?? undefined })),
+    ),
+  };
 }
-
 
 /**
  * POST /api/order/{id}/reorder: the order's lines added to the cart at today's prices, each answered
@@ -182,7 +200,10 @@ export async function listToCart(ctx: CartContext, input: { id: string }): Promi
  */
 export async function reorder(ctx: CartContext, input: { id: string }): Promise<{ results: CartAddResult[] }> {
   const orderId = parseOrderId(input.id);
-  const [order] = await ctx.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.buyerId, ctx.user.id)));
+  const [order] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.buyerId, ctx.user.id)));
   if (!order) throw orderNotFound();
   const lines = await ctx.db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position)).limit(CART_LIMITS.rows);
   const rows = lines.map((line) => ({

@@ -42,7 +42,10 @@ describeEachDatabase('saved lists: /api/lists', (env) => {
     const created = await createList(env(), buyer, { name: '  Monthly restock ', lines: [{ productId: pens.id, quantity: 20 }] });
     expect(created.statusCode).toBe(201);
     const list = created.json() as SavedList;
-    expect(list).toMatchObject({ name: 'Monthly restock', lines: [{ productId: pens.id, name: 'List pens', quantity: 20, unitPrice: 2.5, lineTotal: 50, sellerName: 'List Seller', problem: null }] });
+    expect(list).toMatchObject({
+      name: 'Monthly restock',
+      lines: [{ productId: pens.id, name: 'List pens', quantity: 20, unitPrice: 2.5, lineTotal: 50, sellerName: 'List Seller', problem: null }],
+    });
     const mine = (await env().request({ method: 'GET', url: '/api/lists', headers: asUser(buyer) })).json() as SavedList[];
     expect(mine.map((l) => l.id)).toContain(list.id);
     const theirs = (await env().request({ method: 'GET', url: '/api/lists', headers: asUser(stranger) })).json() as SavedList[];
@@ -91,7 +94,15 @@ describeEachDatabase('saved lists: /api/lists', (env) => {
   it('sends a list to the cart, each line answered; a deleted product says so and the rest are added', async () => {
     const me = await signUpUser(env(), { name: 'To Cart Buyer' });
     const [a, b] = [await seedProduct(env(), seller, { minquantity: 2 }), await seedProduct(env(), seller, { minquantity: 1 })];
-    const list = (await createList(env(), me, { name: 'Weekly', lines: [{ productId: a.id, quantity: 4 }, { productId: b.id, quantity: 1 }] })).json() as SavedList;
+    const list = (
+      await createList(env(), me, {
+        name: 'Weekly',
+        lines: [
+          { productId: a.id, quantity: 4 },
+          { productId: b.id, quantity: 1 },
+        ],
+      })
+    ).json() as SavedList;
     await env().db().delete(products).where(eq(products.id, b.id));
     const read = (await env().request({ method: 'GET', url: `/api/lists/${list.id}`, headers: asUser(me) })).json() as SavedList;
     expect(read.lines[1]?.problem).toMatchObject({ code: 'deleted' });

@@ -3,7 +3,12 @@ import { describeCsvError, parseCsvRecords } from './catalog-csv.ts';
 
 async function records(pieces: Buffer[]): Promise<string[][]> {
   const out: string[][] = [];
-  for await (const record of parseCsvRecords((async function* () { yield* pieces; })())) out.push(record);
+  for await (const record of parseCsvRecords(
+    (async function* () {
+      yield* pieces;
+    })(),
+  ))
+    out.push(record);
   return out;
 }
 

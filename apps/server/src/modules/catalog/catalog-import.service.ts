@@ -81,7 +81,9 @@ async function toAnswer(ctx: SellerContext, job: CatalogImportRow): Promise<Cata
     .where(and(eq(catalogImportRows.importId, job.id), eq(catalogImportRows.action, 'invalid')))
     .orderBy(asc(catalogImportRows.rowNumber))
     .limit(CATALOG_IMPORT_LIMITS.errorsShown);
-  const errors = rows.flatMap((r) => (r.errors ?? []).map((e) => ({ row: r.row, column: e.column, message: e.message }))).slice(0, CATALOG_IMPORT_LIMITS.errorsShown);
+  const errors = rows
+    .flatMap((r) => (r.errors ?? []).map((e) => ({ row: r.row, column: e.column, message: e.message })))
+    .slice(0, CATALOG_IMPORT_LIMITS.errorsShown);
   return { ...toListItem(job, canUndo), errors };
 }
 
@@ -90,11 +92,19 @@ async function toAnswer(ctx: SellerContext, job: CatalogImportRow): Promise<Cata
  * memory); the job runner validates it once the last byte is in. The database's index refuses a second
  * running job, before the file is read. A body cut off or too large leaves no job behind.
  */
-export async function createImport(ctx: SellerContext, claimant: Claimant, input: { fileName: string; pieces: AsyncIterable<Buffer> }): Promise<{ id: string }> {
+export async function createImport(
+  ctx: SellerContext,
+  claimant: Claimant,
+  input: { fileName: string; pieces: AsyncIterable<Buffer> },
+): Promise<{ id: string }> {
   const pieces = input.pieces[Symbol.asyncIterator]();
   let first = await pieces.next();
   while (!first.done && first.value.length === 0) first = await pieces.next();
-  if (first.done) throw new AppError('VALIDATION', 'The file is empty. Choose a CSV file with a header row and one product a row.', { title: 'Empty file', fieldErrors: { file: ['The file is empty'] } });
+  if (first.done)
+    throw new AppError('VALIDATION', 'The file is empty. Choose a CSV file with a header row and one product a row.', {
+      title: 'Empty file',
+      fieldErrors: { file: ['The file is empty'] },
+    });
   let id: string;
   try {
     const [job] = await ctx.db
@@ -185,7 +195,13 @@ export async function listChanges(ctx: SellerContext, id: string, query: Catalog
     .orderBy(asc(catalogImportRows.rowNumber))
     .limit(query.limit + 1);
   const ids = rows.filter((r) => r.productId && !r.appliedAt).map((r) => r.productId!);
-  const current = ids.length === 0 ? [] : await ctx.db.select({ id: products.id, ...stagedColumns }).from(products).where(and(inArray(products.id, ids), eq(products.ownerId, ctx.user.id)));
+  const current =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .select({ id: products.id, ...stagedColumns })
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.ownerId, ctx.user.id)));
   const byId = new Map(current.map((p) => [p.id, p]));
   const page = takePage(
     rows.map((r) => ({ ...r, seq: r.row })),
@@ -237,7 +253,8 @@ export async function undoImport(ctx: SellerContext, id: string): Promise<Catalo
   const job = await ownJob(ctx, id);
   if (job.status !== 'applied') throw conflict(`This import is ${job.status}; only an applied import can be undone.`, 'Cannot undo');
   if (!isWithinUndoWindow(job, ctx.clock())) throw conflict('An import can be undone within 24 hours of applying it; this one is older.', 'Cannot undo');
-  if ((await latestAppliedId(ctx.db, ctx.user.id)) !== job.id) throw conflict('Only your latest applied import can be undone; undo the later one first.', 'Cannot undo');
+  if ((await latestAppliedId(ctx.db, ctx.user.id)) !== job.id)
+    throw conflict('Only your latest applied import can be undone; undo the later one first.', 'Cannot undo');
   const counts = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx
       .update(catalogImports)

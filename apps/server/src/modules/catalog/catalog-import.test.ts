@@ -99,7 +99,17 @@ describeEachDatabase('catalog CSV export and import', (env) => {
 
   it('exports the catalog with inert formula cells, and importing the export unchanged reports every row unchanged', async () => {
     const who = await signUpUser(env(), { name: 'Round Trip Seller' });
-    await addProduct(env(), who, { sku: 'RT-1', name: '=HYPERLINK("http://evil")', price: 9.5, minquantity: 10, casepack: 5, tiers: [{ minquantity: 50, price: 9.25 }, { minquantity: 200, price: 8 }] });
+    await addProduct(env(), who, {
+      sku: 'RT-1',
+      name: '=HYPERLINK("http://evil")',
+      price: 9.5,
+      minquantity: 10,
+      casepack: 5,
+      tiers: [
+        { minquantity: 50, price: 9.25 },
+        { minquantity: 200, price: 8 },
+      ],
+    });
     await addProduct(env(), who, { sku: 'RT-2', name: 'Kettle, "steel"\nline two', description: '-minus first', Content: '' });
     await addProduct(env(), who, { sku: 'RT-3', price: '', discount: 0, image2: '' });
     const csv = await exportCsv(env(), who);
@@ -117,7 +127,19 @@ describeEachDatabase('catalog CSV export and import', (env) => {
   it('checks every row with the product form’s rules: creates, updates and invalid rows with exact counts and messages', async () => {
     const who = await signUpUser(env(), { name: 'Mixed File Seller' });
     const existing = await addProduct(env(), who, { sku: 'UPD-1', price: 12, name: 'Old name' });
-    await addProduct(env(), who, { sku: 'SAME-1', name: 'Kettle SAME-1', price: 12, minquantity: 20, casepack: 1, mainquantity: 500, discount: 0, description: 'Boxed for resale.', image: 'https://images.example.com/kettle.webp', image2: '', Content: '' });
+    await addProduct(env(), who, {
+      sku: 'SAME-1',
+      name: 'Kettle SAME-1',
+      price: 12,
+      minquantity: 20,
+      casepack: 1,
+      mainquantity: 500,
+      discount: 0,
+      description: 'Boxed for resale.',
+      image: 'https://images.example.com/kettle.webp',
+      image2: '',
+      Content: '',
+    });
     const csv = [
       HEADER,
       csvRow('NEW-1'),
@@ -160,7 +182,10 @@ describeEachDatabase('catalog CSV export and import', (env) => {
 
     const errorsCsv = await env().request({ method: 'GET', url: `/api/catalog-imports/${job.id}/errors.csv`, headers: asUser(who) });
     expect(errorsCsv.statusCode).toBe(200);
-    const lines = errorsCsv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = errorsCsv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe(`${HEADER},row,error`);
     expect(lines).toHaveLength(8);
     expect(lines[2]).toContain(',6,minquantity: Min buy quantity must be a multiple of the case pack (4)');
@@ -177,12 +202,16 @@ describeEachDatabase('catalog CSV export and import', (env) => {
 
   it('takes semicolons, a BOM, columns in any order and CRLF; refuses unknown, repeated and missing columns by name', async () => {
     const who = await signUpUser(env(), { name: 'Format Seller' });
-    const semicolon = '\uFEFFname;sku;category;brandname;minquantity;mainquantity;image\r\nBolts;B-1;Industrial Machinery & Tools;Acme;10;100;/images/b.webp\r\n';
+    const semicolon =
+      '\uFEFFname;sku;category;brandname;minquantity;mainquantity;image\r\nBolts;B-1;Industrial Machinery & Tools;Acme;10;100;/images/b.webp\r\n';
     const job = await importFile(env(), who, semicolon);
     expect(job).toMatchObject({ status: 'ready', summary: { create: 1, invalid: 0 } });
 
     const cases: Array<[string, string]> = [
-      [`${HEADER},colour\n`, 'Unknown column "colour". The columns are: sku, name, category, brandname, price, minquantity, casepack, mainquantity, discount, tiers, description, image, image2, image3, content.'],
+      [
+        `${HEADER},colour\n`,
+        'Unknown column "colour". The columns are: sku, name, category, brandname, price, minquantity, casepack, mainquantity, discount, tiers, description, image, image2, image3, content.',
+      ],
       [`${HEADER},SKU\n`, 'The column "sku" appears more than once in the header.'],
       ['sku,name\nA,B\n', 'Missing required columns: category, brandname, minquantity, mainquantity, image.'],
       [`${HEADER}\n`, 'The file has a header row but no products.'],
@@ -226,7 +255,12 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const json = await env().request({ method: 'POST', url: '/api/catalog-imports', headers: asUser(seller), payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
     const body = multipartBody(Buffer.from(`${HEADER}\n${csvRow('CUT-1')}\n`), { field: 'file', filename: 'c.csv', type: 'text/csv' });
-    const cut = await env().request({ method: 'POST', url: '/api/catalog-imports', headers: { ...asUser(seller), ...body.headers }, payload: body.payload.subarray(0, body.payload.length - 40) });
+    const cut = await env().request({
+      method: 'POST',
+      url: '/api/catalog-imports',
+      headers: { ...asUser(seller), ...body.headers },
+      payload: body.payload.subarray(0, body.payload.length - 40),
+    });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().error.message).toBe('The upload was cut off or malformed. Try again.');
     const list = await env().request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(seller) });
@@ -241,7 +275,10 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(response.statusCode).toBe(413);
     expect(response.json().error.message).toBe('The file is larger than 50 MB. Split it into smaller files.');
     expect((await env().request({ method: 'GET', url: '/api/catalog-imports', headers: asUser(who) })).json()).toEqual([]);
-    const [pieces] = await queryRows<{ n: number }>(env().db(), sql`SELECT count(*)::int AS n FROM catalog_import_chunks c JOIN catalog_imports j ON j.id = c.import_id WHERE j.seller_id = ${who.id}`);
+    const [pieces] = await queryRows<{ n: number }>(
+      env().db(),
+      sql`SELECT count(*)::int AS n FROM catalog_import_chunks c JOIN catalog_imports j ON j.id = c.import_id WHERE j.seller_id = ${who.id}`,
+    );
     expect(pieces?.n).toBe(0);
   }, 120_000);
 
@@ -312,7 +349,11 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const older = await undo(env(), who, first.id);
     expect(older.statusCode).toBe(409);
     expect(older.json().error.message).toBe('Only your latest applied import can be undone; undo the later one first.');
-    await env().db().update(catalogImports).set({ appliedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) }).where(eq(catalogImports.id, second.id));
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ appliedAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(catalogImports.id, second.id));
     const late = await undo(env(), who, second.id);
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('An import can be undone within 24 hours of applying it; this one is older.');
@@ -335,7 +376,11 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(await runCatalogJobs(env().db(), () => new Date(), held!.id)).toBe(0);
 
     // That process stopped mid-validation: its lease runs out, and the next sweep finishes the job.
-    await env().db().update(catalogImports).set({ leaseUntil: sql`now() - interval '1 second'`, done: 1, total: 2 }).where(eq(catalogImports.id, held!.id));
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ leaseUntil: sql`now() - interval '1 second'`, done: 1, total: 2 })
+      .where(eq(catalogImports.id, held!.id));
     expect(await runCatalogJobs(env().db(), () => new Date(), held!.id)).toBe(1);
     expect((await getJob(env(), who, held!.id)).json()).toMatchObject({ status: 'ready', summary: { create: 2 }, progress: { done: 2, total: 2 } });
 
@@ -344,9 +389,18 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(start.statusCode).toBe(202);
     const applied = await settled(env(), who, held!.id);
     expect(applied.status).toBe('applied');
-    await env().db().update(catalogImports).set({ status: 'applying', leaseUntil: sql`now() - interval '1 second'` }).where(eq(catalogImports.id, held!.id));
-    await env().db().execute(sql`UPDATE catalog_import_rows SET applied_at = NULL WHERE import_id = ${held!.id} AND row_number = 3`);
-    await env().db().delete(products).where(sql`owner_id = ${who.id} AND sku = 'RS-2'`);
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ status: 'applying', leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(catalogImports.id, held!.id));
+    await env()
+      .db()
+      .execute(sql`UPDATE catalog_import_rows SET applied_at = NULL WHERE import_id = ${held!.id} AND row_number = 3`);
+    await env()
+      .db()
+      .delete(products)
+      .where(sql`owner_id = ${who.id} AND sku = 'RS-2'`);
     expect(await runCatalogJobs(env().db(), () => new Date())).toBeGreaterThanOrEqual(1);
     expect((await getJob(env(), who, held!.id)).json()).toMatchObject({ status: 'applied', progress: { done: 2, total: 2 } });
     expect((await ownProducts(env(), who)).map((p) => p.sku).sort()).toEqual(['RS-1', 'RS-2']);
@@ -359,12 +413,22 @@ describeEachDatabase('catalog CSV export and import', (env) => {
       .insert(catalogImports)
       .values({ sellerId: who.id, sellerEmail: who.email, fileName: 'half.csv', leaseUntil: sql`now() + interval '1 hour'` })
       .returning();
-    await env().db().insert(catalogImportChunks).values({ importId: stopped!.id, seq: 0, bytes: Buffer.from(`${HEADER}\n${csvRow('HALF-1')}\n`) });
+    await env()
+      .db()
+      .insert(catalogImportChunks)
+      .values({ importId: stopped!.id, seq: 0, bytes: Buffer.from(`${HEADER}\n${csvRow('HALF-1')}\n`) });
     // While the uploading process holds it, nobody else touches it.
     expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(0);
-    await env().db().update(catalogImports).set({ leaseUntil: sql`now() - interval '1 second'` }).where(eq(catalogImports.id, stopped!.id));
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(catalogImports.id, stopped!.id));
     expect(await runCatalogJobs(env().db(), () => new Date(), stopped!.id)).toBe(1);
-    expect((await getJob(env(), who, stopped!.id)).json()).toMatchObject({ status: 'failed', reason: 'The upload stopped before the whole file arrived. Upload the file again.' });
+    expect((await getJob(env(), who, stopped!.id)).json()).toMatchObject({
+      status: 'failed',
+      reason: 'The upload stopped before the whole file arrived. Upload the file again.',
+    });
     expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, stopped!.id))).toEqual([]);
     expect(await ownProducts(env(), who)).toEqual([]);
   });
@@ -382,12 +446,20 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     const who = await signUpUser(env(), { name: 'One Cell Seller' });
     // 1,200 rows of one category, brand and MOQ: three apply batches into the same two cells (in stock or not).
     const rows = Array.from({ length: 1_200 }, (_, i) =>
-      csvRow(`CELL-${i}`, { brandname: 'OneCellBrand', price: i % 7 === 0 ? '' : `${(i % 40) + 1}.${String(i % 100).padStart(2, '0')}`, mainquantity: i % 5 === 0 ? '0' : '500', discount: i % 7 === 0 ? '0' : String(i % 3) }),
+      csvRow(`CELL-${i}`, {
+        brandname: 'OneCellBrand',
+        price: i % 7 === 0 ? '' : `${(i % 40) + 1}.${String(i % 100).padStart(2, '0')}`,
+        mainquantity: i % 5 === 0 ? '0' : '500',
+        discount: i % 7 === 0 ? '0' : String(i % 3),
+      }),
     );
     const job = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${rows.join('\n')}\n`)).id);
     expect(job).toMatchObject({ status: 'applied', progress: { done: 1_200, total: 1_200 } });
     expect(await cellsDifferingFromProducts(env().db())).toBe(0);
-    const [cells] = await queryRows<{ n: number }>(env().db(), sql`SELECT sum(cardinality(prices) + unpriced)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`);
+    const [cells] = await queryRows<{ n: number }>(
+      env().db(),
+      sql`SELECT sum(cardinality(prices) + unpriced)::int AS n FROM search_facet_cells WHERE brandname = 'OneCellBrand'`,
+    );
     expect(cells?.n).toBe(1_200);
     // The same file with new prices: 1,200 updates moving prices within the cells.
     const repriced = rows.map((row, i) => row.replace(/^(CELL-\d+,[^,]*,"[^"]*",OneCellBrand,)[^,]*/, `$1${(i % 11) + 2}.50`));

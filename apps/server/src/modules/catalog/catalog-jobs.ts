@@ -1,5 +1,12 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { CATALOG_CSV_COLUMNS, CATALOG_IMPORT_LIMITS, checkCatalogHeader, parseCatalogRow, type CatalogCsvColumn, type CatalogRowAction } from '@bulkcart/contracts';
+import {
+  CATALOG_CSV_COLUMNS,
+  CATALOG_IMPORT_LIMITS,
+  checkCatalogHeader,
+  parseCatalogRow,
+  type CatalogCsvColumn,
+  type CatalogRowAction,
+} from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import { catalogImportChunks, catalogImportRows, catalogImports, products, type CatalogImportRow, type StagedProduct } from '../../db/schema/index.ts';
@@ -66,7 +73,10 @@ async function renewLease(db: Db, claimant: Claimant, id: string, progress: { do
 
 async function failJob(db: Db, id: string, reason: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(catalogImports).set({ status: 'failed', reason, leaseUntil: null, updatedAt: sql`now()` }).where(eq(catalogImports.id, id));
+    await tx
+      .update(catalogImports)
+      .set({ status: 'failed', reason, leaseUntil: null, updatedAt: sql`now()` })
+      .where(eq(catalogImports.id, id));
     await tx.delete(catalogImportChunks).where(eq(catalogImportChunks.importId, id));
   });
 }
@@ -333,7 +343,15 @@ async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Prom
   const current = await tx
     .select({ id: products.id, ...stagedColumns })
     .from(products)
-    .where(and(eq(products.ownerId, job.sellerId), inArray(sql`lower(${products.sku})`, staged.map((r) => r.data.sku.toLowerCase()))))
+    .where(
+      and(
+        eq(products.ownerId, job.sellerId),
+        inArray(
+          sql`lower(${products.sku})`,
+          staged.map((r) => r.data.sku.toLowerCase()),
+        ),
+      ),
+    )
     .for('update');
   const byKey = new Map(current.map((p) => [p.sku!.toLowerCase(), p]));
   const updates = staged.filter((r) => byKey.has(r.data.sku.toLowerCase()));

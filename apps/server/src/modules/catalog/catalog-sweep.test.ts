@@ -31,7 +31,15 @@ describeEachDatabase('sweep of catalog import staging rows', (env) => {
     const ready = await job('ready.csv', 'ready', null, 2);
     const left = async () =>
       Object.fromEntries(
-        (await queryRows<{ import_id: string; n: number }>(env().db(), sql`SELECT import_id, count(*)::int AS n FROM catalog_import_rows WHERE import_id IN (${sql.join([failed, oldApplied, oldUndone, recentApplied, ready].map((id) => sql`${id}`), sql`, `)}) GROUP BY import_id`)).map((r) => [r.import_id, r.n]),
+        (
+          await queryRows<{ import_id: string; n: number }>(
+            env().db(),
+            sql`SELECT import_id, count(*)::int AS n FROM catalog_import_rows WHERE import_id IN (${sql.join(
+              [failed, oldApplied, oldUndone, recentApplied, ready].map((id) => sql`${id}`),
+              sql`, `,
+            )}) GROUP BY import_id`,
+          )
+        ).map((r) => [r.import_id, r.n]),
       );
 
     // 9 rows are due; a pass bounded to 5 deletes exactly 5, the next the other 4, a third none.

@@ -31,7 +31,7 @@ describe('dashboard rollup under concurrency [postgres]', { timeout: RACE_HANG_M
     return { status: response.status, body: await response.json() };
   }
 
-  it('keeps every figure while one seller\'s products are bought, checked out with another seller\'s, cancelled and declined at once', async () => {
+  it("keeps every figure while one seller's products are bought, checked out with another seller's, cancelled and declined at once", async () => {
     const [acme, globex] = await insertBuyers(env.db(), 2, 'Rollup Race Seller');
     if (!acme || !globex) throw new Error('no sellers');
     const spec = (name: string, priceCents: number) => ({ name, priceCents, mainquantity: 100_000, minquantity: 1, discount: 0, priceBreaks: [] });
@@ -44,7 +44,10 @@ describe('dashboard rollup under concurrency [postgres]', { timeout: RACE_HANG_M
     const checkoutBuyers = buyers.slice(0, 16);
     await Promise.all(
       checkoutBuyers.map(async (buyer, i) => {
-        const lines: Array<[string, number]> = [[acmeProducts[i % 4]!.id, 2], [globexProduct.id, 3]];
+        const lines: Array<[string, number]> = [
+          [acmeProducts[i % 4]!.id, 2],
+          [globexProduct.id, 3],
+        ];
         for (const [productId, quantity] of i % 2 === 0 ? lines : lines.reverse()) {
           expect((await call('PUT', `/api/cart/lines/${productId}`, buyer, { quantity })).status).toBe(200);
         }

@@ -33,7 +33,10 @@ const PRODUCTS_PER_SELLER = 3;
 const PRODUCTS = SELLERS * PRODUCTS_PER_SELLER;
 
 const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('buy' as const), buyer: fc.nat(3), product: fc.nat(PRODUCTS - 1), quantity: fc.integer({ min: 1, max: 9 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('buy' as const), buyer: fc.nat(3), product: fc.nat(PRODUCTS - 1), quantity: fc.integer({ min: 1, max: 9 }) }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -58,7 +61,11 @@ describeEachDatabase('dashboard rollup: always the sum of the orders', (env) => 
     buyers = await insertBuyers(env().db(), 4, 'Rollup Buyer');
     for (let i = 0; i < PRODUCTS; i++) {
       const seller = sellers[i % SELLERS] as QuickBuyer;
-      const row = await seedProduct(env(), { id: seller.id, email: seller.email }, { name: `Rollup ${i}`, priceCents: 125 + 37 * i, mainquantity: 100_000, minquantity: 1, discount: 0, priceBreaks: [] });
+      const row = await seedProduct(
+        env(),
+        { id: seller.id, email: seller.email },
+        { name: `Rollup ${i}`, priceCents: 125 + 37 * i, mainquantity: 100_000, minquantity: 1, discount: 0, priceBreaks: [] },
+      );
       productIds.push(row.id);
     }
   });
@@ -70,8 +77,14 @@ describeEachDatabase('dashboard rollup: always the sum of the orders', (env) => 
   async function pickOrder(pick: number, statuses: Order['status'][]): Promise<{ id: string; buyerId: string; sellerId: string } | undefined> {
     const rows = await queryRows<{ id: string; buyer_id: string; seller_id: string }>(
       env().db(),
-      sql`SELECT id, buyer_id, seller_id FROM orders WHERE seller_id IN (${sql.join(sellers.map((s) => sql`${s.id}`), sql`, `)})
-            AND status IN (${sql.join(statuses.map((s) => sql`${s}`), sql`, `)}) ORDER BY seq`,
+      sql`SELECT id, buyer_id, seller_id FROM orders WHERE seller_id IN (${sql.join(
+        sellers.map((s) => sql`${s.id}`),
+        sql`, `,
+      )})
+            AND status IN (${sql.join(
+              statuses.map((s) => sql`${s}`),
+              sql`, `,
+            )}) ORDER BY seq`,
     );
     const row = rows[pick % Math.max(rows.length, 1)];
     return row && { id: row.id, buyerId: row.buyer_id, sellerId: row.seller_id };
@@ -117,7 +130,12 @@ describeEachDatabase('dashboard rollup: always the sum of the orders', (env) => 
       case 'move': {
         // As the dashboard's own tests date their orders: the order is placed on another day.
         const order = await pickOrder(op.pick, ['placed', 'accepted', 'shipped', 'delivered', 'cancelled', 'declined']);
-        if (order) await env().db().update(orders).set({ createdAt: new Date(Date.now() - op.hoursBack * 3_600_000) }).where(eq(orders.id, order.id));
+        if (order)
+          await env()
+            .db()
+            .update(orders)
+            .set({ createdAt: new Date(Date.now() - op.hoursBack * 3_600_000) })
+            .where(eq(orders.id, order.id));
         return;
       }
       case 'expire':

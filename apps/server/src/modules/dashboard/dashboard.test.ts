@@ -53,7 +53,11 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     const order = response.json() as Order;
     const placedAt = new Date(at);
     await env().db().update(orders).set({ createdAt: placedAt }).where(eq(orders.id, order._id));
-    await env().db().update(orderEvents).set({ createdAt: placedAt }).where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.toStatus, 'placed')));
+    await env()
+      .db()
+      .update(orderEvents)
+      .set({ createdAt: placedAt })
+      .where(and(eq(orderEvents.orderId, order._id), eq(orderEvents.toStatus, 'placed')));
     const row: Placed = {
       id: order._id,
       buyer: buyer.id,
@@ -73,8 +77,16 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     // The transition itself wrote the instant on the order; the test then moves it to its own clock.
     const [row] = await env().db().select({ acceptedAt: orders.acceptedAt, shippedAt: orders.shippedAt }).from(orders).where(eq(orders.id, order.id));
     expect(to === 'accepted' ? row?.acceptedAt : row?.shippedAt).toBeInstanceOf(Date);
-    await env().db().update(orderEvents).set({ createdAt: new Date(at) }).where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, to)));
-    await env().db().update(orders).set(to === 'accepted' ? { acceptedAt: new Date(at) } : { shippedAt: new Date(at) }).where(eq(orders.id, order.id));
+    await env()
+      .db()
+      .update(orderEvents)
+      .set({ createdAt: new Date(at) })
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.toStatus, to)));
+    await env()
+      .db()
+      .update(orders)
+      .set(to === 'accepted' ? { acceptedAt: new Date(at) } : { shippedAt: new Date(at) })
+      .where(eq(orders.id, order.id));
   }
 
   async function accept(order: Placed, at: string, shipBy: string, who = seller): Promise<void> {
@@ -109,7 +121,11 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
       x: { name: 'Other Seller Xylophone', priceCents: 300, mainquantity: 1000, owner: otherSeller },
     } as const;
     for (const [key, spec] of Object.entries(specs)) {
-      const row = await seedProduct(env(), { id: spec.owner.id, email: spec.owner.email }, { name: spec.name, priceCents: spec.priceCents, mainquantity: spec.mainquantity, minquantity: 1, discount: 0, priceBreaks: [] });
+      const row = await seedProduct(
+        env(),
+        { id: spec.owner.id, email: spec.owner.email },
+        { name: spec.name, priceCents: spec.priceCents, mainquantity: spec.mainquantity, minquantity: 1, discount: 0, priceBreaks: [] },
+      );
       product[key as keyof typeof product] = { id: row.id, cents: spec.priceCents, stock: spec.mainquantity, name: spec.name };
     }
     const [b1, b2, b3] = buyers as [TestUser, TestUser, TestUser];
@@ -158,7 +174,11 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     const list = mine().filter((o) => inRange(o, from, to) && isCounted(o));
     const cents = list.reduce((s, o) => s + o.cents, 0);
     const buyerIds = new Set(list.map((o) => o.buyer));
-    const before = new Set(mine().filter((o) => isCounted(o) && day(o.placedAt.toISOString()) < from).map((o) => o.buyer));
+    const before = new Set(
+      mine()
+        .filter((o) => isCounted(o) && day(o.placedAt.toISOString()) < from)
+        .map((o) => o.buyer),
+    );
     return {
       netSales: cents / 100,
       orders: list.length,
@@ -183,7 +203,7 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     return response.json() as Dashboard;
   }
 
-  it('adds up the last 7 days and the 7 before them, to the cent, without cancelled, declined or other sellers\' orders', async () => {
+  it("adds up the last 7 days and the 7 before them, to the cent, without cancelled, declined or other sellers' orders", async () => {
     const d = await dashboard('7d');
     expect(d).toMatchObject({ period: '7d', from: '2026-03-12', to: '2026-03-18', previousFrom: '2026-03-05', previousTo: '2026-03-11', timeZone: 'UTC' });
     expect(d.kpis).toEqual(expectedKpis('2026-03-12', '2026-03-18'));
@@ -225,7 +245,11 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
 
     const year = await dashboard('12m');
     expect(year).toMatchObject({ from: '2025-04-01', to: '2026-03-18', previousFrom: '2024-04-01', previousTo: '2025-03-18' });
-    expect(year.series.map((p) => p.start)).toEqual(['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'].map((m) => `${m}-01`));
+    expect(year.series.map((p) => p.start)).toEqual(
+      ['2025-04', '2025-05', '2025-06', '2025-07', '2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03'].map(
+        (m) => `${m}-01`,
+      ),
+    );
     expect(year.series.at(-2)).toEqual({ start: '2026-02-01', netSales: 10, orders: 1 });
     expect(year.series.at(-1)).toEqual({ start: '2026-03-01', netSales: 175, orders: 5 });
   });
@@ -252,11 +276,17 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     expect(d.fulfilment).toMatchObject({ medianHoursToAccept: 3, medianHoursToShip: 49.5, shipped: 2, shippedLate: 1, lateShare: 0.5 });
   });
 
-  it('lists the products that run out within 14 days at the period\'s rate, and the sold-out ones, and the queue', async () => {
+  it("lists the products that run out within 14 days at the period's rate, and the sold-out ones, and the queue", async () => {
     const d = await dashboard('7d');
-    const stockOf = (key: 'a' | 'b') => product[key].stock - mine().filter((o) => o.product === product[key].id && isCounted(o)).reduce((s, o) => s + o.quantity, 0);
+    const stockOf = (key: 'a' | 'b') =>
+      product[key].stock -
+      mine()
+        .filter((o) => o.product === product[key].id && isCounted(o))
+        .reduce((s, o) => s + o.quantity, 0);
     expect(await readStock(env(), product.b.id)).toBe(stockOf('b'));
-    const soldB = mine().filter((o) => o.product === product.b.id && isCounted(o) && inRange(o, '2026-03-12', '2026-03-18')).reduce((s, o) => s + o.quantity, 0);
+    const soldB = mine()
+      .filter((o) => o.product === product.b.id && isCounted(o) && inRange(o, '2026-03-12', '2026-03-18'))
+      .reduce((s, o) => s + o.quantity, 0);
     expect(d.lowStock).toEqual([
       { productId: product.c.id, name: 'Copper Wire', stock: 0, daysOfCover: 0 },
       { productId: product.b.id, name: '=Brass Hinges', stock: stockOf('b'), daysOfCover: Math.round(((stockOf('b') * 7) / soldB) * 10) / 10 },
@@ -266,7 +296,7 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     expect(d.queue).toEqual({ toAccept: 1, toShip: 2, late: 1 });
   });
 
-  it("shows another seller only their own orders, and a newcomer zeros with every bucket", async () => {
+  it('shows another seller only their own orders, and a newcomer zeros with every bucket', async () => {
     const other = await dashboard('7d', otherSeller);
     expect(other.kpis).toEqual({ netSales: 21, orders: 1, units: 7, averageOrderValue: 21, buyers: 1, repeatBuyers: 0 });
     expect(other.queue).toEqual({ toAccept: 0, toShip: 1, late: 1 }); // due 17 March

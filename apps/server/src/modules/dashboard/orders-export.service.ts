@@ -93,7 +93,10 @@ export function exportOrders(ctx: DashboardContext, input: OrdersExportQuery): R
 
 /** GET /api/seller/dashboard.csv: the sales chart's buckets. */
 export function exportSeries(points: Array<{ start: string; netSales: number; orders: number }>): Readable {
-  return csvStream(['Start', 'Net sales', 'Orders'], (async function* () {
-    for (const p of points) yield [p.start, p.netSales.toFixed(2), p.orders];
-  })());
+  return csvStream(
+    ['Start', 'Net sales', 'Orders'],
+    (async function* () {
+      for (const p of points) yield [p.start, p.netSales.toFixed(2), p.orders];
+    })(),
+  );
 }

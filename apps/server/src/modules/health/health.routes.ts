@@ -39,7 +39,14 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
         throw new AppError('UNAVAILABLE', 'The database is not answering.', { title: 'Service unavailable' });
       }
       const replica = ctx.reads.replicaHealth();
-      return { status: 'ok' as const, db: 'ok' as const, databases: { primary: 'ok' as const, ...(replica ? { replica: { state: replica.state, lagMs: replica.lagMs === null ? null : Math.round(replica.lagMs) } } : {}) } };
+      return {
+        status: 'ok' as const,
+        db: 'ok' as const,
+        databases: {
+          primary: 'ok' as const,
+          ...(replica ? { replica: { state: replica.state, lagMs: replica.lagMs === null ? null : Math.round(replica.lagMs) } } : {}),
+        },
+      };
     },
   });
 }

@@ -27,7 +27,10 @@ export function createLocalMailbox(options: { keep: boolean; log: FastifyBaseLog
   return {
     async sendMail(message) {
       if (!options.keep) {
-        options.log.warn({ to: message.to, subject: message.subject }, 'e-mail not sent: SMTP_URL is not set (the message stays unread; see docs/decisions/015-account-trust.md)');
+        options.log.warn(
+          { to: message.to, subject: message.subject },
+          'e-mail not sent: SMTP_URL is not set (the message stays unread; see docs/decisions/015-account-trust.md)',
+        );
         return;
       }
       kept.unshift({ id: message.messageId, to: message.to, subject: message.subject, text: message.text, receivedAt: new Date().toISOString() });

@@ -125,7 +125,8 @@ for (const kind of DATABASE_KINDS) {
       const env = await createTestEnv(kind, { SMTP_URL: 'smtp://127.0.0.1:9' });
       cleanups.push(() => env.close());
       await placeOrder(env, 'Slow');
-      const claimUntil = async () => (await queryRows<{ until: number }>(env.db(), sql`SELECT extract(epoch FROM claimed_until) * 1000 AS until FROM email_outbox`))[0]!.until;
+      const claimUntil = async () =>
+        (await queryRows<{ until: number }>(env.db(), sql`SELECT extract(epoch FROM claimed_until) * 1000 AS until FROM email_outbox`))[0]!.until;
       const holder = { claimer: 'slow-sender', leaseMs: 1_500 };
       const other = { claimer: 'other-process', leaseMs: 1_500 };
       const sent: string[] = [];
@@ -135,7 +136,10 @@ for (const kind of DATABASE_KINDS) {
           // The send lasts until the claim has been pushed on past where it first ended.
           await vi.waitFor(async () => expect(Number(await claimUntil())).toBeGreaterThan(first + 1_000), { timeout: 20_000, interval: 50 });
           // Past the first lease's end, another process still finds the e-mail held.
-          expect(await deliverDueEmails(env.db(), { sendMail: async () => void sent.push('other') }, 'x', new Date(first + 100), other)).toEqual({ sent: 0, failed: 0 });
+          expect(await deliverDueEmails(env.db(), { sendMail: async () => void sent.push('other') }, 'x', new Date(first + 100), other)).toEqual({
+            sent: 0,
+            failed: 0,
+          });
           sent.push('slow');
         },
       };

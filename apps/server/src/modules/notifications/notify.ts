@@ -8,7 +8,6 @@ import { user } from '../../db/schema/auth.ts';
 import { emailOutbox, notifications } from '../../db/schema/orders.ts';
 import type { Notify } from '../business/index.ts';
 
-
 export interface NotificationToWrite {
   userId: string;
   email: string | null;
@@ -39,7 +38,9 @@ export function notificationRows(config: Config, items: NotificationToWrite[]) {
     message: n.message,
   }));
   const emails = config.mail
-    ? items.flatMap((n, i) => (n.email ? [{ notificationId: rows[i]?.id ?? null, toEmail: n.email, subject: n.title, body: `${n.message}\n\n${config.baseUrl}${n.path}\n` }] : []))
+    ? items.flatMap((n, i) =>
+        n.email ? [{ notificationId: rows[i]?.id ?? null, toEmail: n.email, subject: n.title, body: `${n.message}\n\n${config.baseUrl}${n.path}\n` }] : [],
+      )
     : [];
   return { notifications: rows, emails };
 }

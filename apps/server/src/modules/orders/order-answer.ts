@@ -15,7 +15,18 @@ export function isLate(row: Pick<OrderRow, 'status' | 'shipBy'>, now: Date): boo
 /** What an answer reads of a line and of a timeline entry: rows read back, or the rows just written. */
 export type AnswerLine = Pick<
   OrderLineRow,
-  'productId' | 'productName' | 'productImage' | 'productBrand' | 'productCategory' | 'productMinquantity' | 'productSku' | 'quantity' | 'unitPriceCents' | 'lineTotalCents' | 'listUnitPriceCents' | 'tierMinquantity'
+  | 'productId'
+  | 'productName'
+  | 'productImage'
+  | 'productBrand'
+  | 'productCategory'
+  | 'productMinquantity'
+  | 'productSku'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'lineTotalCents'
+  | 'listUnitPriceCents'
+  | 'tierMinquantity'
 >;
 export type AnswerEvent = Pick<OrderEventRow, 'createdAt' | 'actor' | 'actorName' | 'fromStatus' | 'toStatus' | 'note'>;
 

@@ -55,7 +55,10 @@ describe('order workflow under concurrency [postgres]', () => {
   async function countEvents(orderIds: string[], to: string): Promise<Map<string, number>> {
     const rows = await queryRows<{ order_id: string; n: number }>(
       env.db(),
-      sql`SELECT order_id, count(*)::int AS n FROM order_events WHERE to_status = ${to} AND order_id IN (${sql.join(orderIds.map((id) => sql`${id}::uuid`), sql`, `)}) GROUP BY order_id`,
+      sql`SELECT order_id, count(*)::int AS n FROM order_events WHERE to_status = ${to} AND order_id IN (${sql.join(
+        orderIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) GROUP BY order_id`,
     );
     return new Map(rows.map((r) => [r.order_id, r.n]));
   }
@@ -66,7 +69,10 @@ describe('order workflow under concurrency [postgres]', () => {
     const placed = await placeOrders(productId, 7);
     const results = await Promise.all(
       placed.map(async ({ buyer, order }) => {
-        const [accept, cancel] = await Promise.all([send('POST', `/api/sales/${order._id}/accept`, seller, {}), send('DELETE', `/api/order/${order._id}`, buyer)]);
+        const [accept, cancel] = await Promise.all([
+          send('POST', `/api/sales/${order._id}/accept`, seller, {}),
+          send('DELETE', `/api/order/${order._id}`, buyer),
+        ]);
         return { order, accept, cancel };
       }),
     );
@@ -84,7 +90,10 @@ describe('order workflow under concurrency [postgres]', () => {
     const ids = results.map((r) => r.order._id);
     const statuses = await queryRows<{ status: string; n: number }>(
       env.db(),
-      sql`SELECT status, count(*)::int AS n FROM orders WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)}) GROUP BY status`,
+      sql`SELECT status, count(*)::int AS n FROM orders WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) GROUP BY status`,
     );
     // The rows say what the answers said: as many accepted as the accepts that won, the rest cancelled.
     const acceptedOrders = acceptedUnits / 7;
@@ -153,7 +162,12 @@ describe('order workflow under concurrency [postgres]', () => {
     const placed = await placeOrders(productId, 5);
     const ids = placed.map((p) => p.order._id);
     // Placed ten days ago: overdue whatever the weekday.
-    await env.db().execute(sql`UPDATE orders SET created_at = now() - interval '10 days' WHERE id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    await env.db().execute(
+      sql`UPDATE orders SET created_at = now() - interval '10 days' WHERE id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
 
     // A second app on the same PostgreSQL database: another server process as far as the data is concerned.
     if (env.config.database.kind !== 'postgres') throw new Error('needs PostgreSQL');
@@ -177,7 +191,10 @@ describe('order workflow under concurrency [postgres]', () => {
     for (const id of ids) expect(cancelled.get(id)).toBe(1);
     const told = await queryRows<{ n: number }>(
       env.db(),
-      sql`SELECT count(*)::int AS n FROM notifications WHERE kind = 'cancelled' AND order_id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE kind = 'cancelled' AND order_id IN (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
     );
     // One for the buyer and one for the seller of each order.
     expect(told[0]?.n).toBe(ids.length * 2);

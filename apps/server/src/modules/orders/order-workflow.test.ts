@@ -260,7 +260,15 @@ describeEachDatabase('order workflow', (env) => {
     const counts = (await call(env(), 'GET', '/api/sales/counts', asUser(desk))).json() as SalesCounts;
     expect(counts).toEqual({ placed: 3, accepted: 1, shipped: 0, delivered: 0, declined: 1, cancelled: 0, late: 0 });
     expect((await call(env(), 'GET', '/api/sales', asUser(stranger))).json()).toEqual([]);
-    expect((await call(env(), 'GET', '/api/sales/counts', asUser(stranger))).json()).toEqual({ placed: 0, accepted: 0, shipped: 0, delivered: 0, declined: 0, cancelled: 0, late: 0 });
+    expect((await call(env(), 'GET', '/api/sales/counts', asUser(stranger))).json()).toEqual({
+      placed: 0,
+      accepted: 0,
+      shipped: 0,
+      delivered: 0,
+      declined: 0,
+      cancelled: 0,
+      late: 0,
+    });
   });
 
   it('lists and counts the late orders: accepted and past their ship-by date, nothing else', async () => {
@@ -372,7 +380,15 @@ describeEachDatabase('ship-to', (env) => {
     const missing = await call(env(), 'POST', '/api/order', asUser(newcomer), { productId, quantity: 1 });
     expect(missing.statusCode).toBe(422);
     const fieldErrors = (missing.json() as { error: { fieldErrors: Record<string, string[]> } }).error.fieldErrors;
-    expect(Object.keys(fieldErrors).sort()).toEqual(['shipTo.city', 'shipTo.company', 'shipTo.country', 'shipTo.line1', 'shipTo.phone', 'shipTo.postalCode', 'shipTo.region']);
+    expect(Object.keys(fieldErrors).sort()).toEqual([
+      'shipTo.city',
+      'shipTo.company',
+      'shipTo.country',
+      'shipTo.line1',
+      'shipTo.phone',
+      'shipTo.postalCode',
+      'shipTo.region',
+    ]);
     expect(await readStock(env(), productId)).toBe(100);
 
     const bad = await call(env(), 'POST', '/api/order', asUser(newcomer), { productId, quantity: 1, shipTo: { ...TEST_SHIP_TO, country: 'XX' } });

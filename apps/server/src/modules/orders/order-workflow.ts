@@ -9,7 +9,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { writeNotifications, type NotificationToWrite } from '../notifications/index.ts';
 import type { SessionUser } from '../accounts/session.ts';
 
-
 /** Who acts: the buyer or the seller (from the session), or the sweep. */
 export type Actor = { kind: 'buyer'; user: SessionUser } | { kind: 'seller'; user: SessionUser } | { kind: 'system' };
 

@@ -13,7 +13,16 @@ import { markVerified } from '../../../test/helpers/business.ts';
  */
 
 /** $10 base, $9 from 100, $8.10 from 500 (volume breaks for verified buyers). */
-const ladder = { price: 10, minquantity: 20, mainquantity: 10_000, discount: 0, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 8.1 }] };
+const ladder = {
+  price: 10,
+  minquantity: 20,
+  mainquantity: 10_000,
+  discount: 0,
+  tiers: [
+    { minquantity: 100, price: 9 },
+    { minquantity: 500, price: 8.1 },
+  ],
+};
 
 function order(env: TestEnv, buyer: TestUser, body: Record<string, unknown>, key?: string) {
   return env.request({ method: 'POST', url: '/api/order', headers: { ...asUser(buyer), ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
@@ -47,7 +56,12 @@ describeEachDatabase('the price a buyer saw (expectedUnitPrice)', (env) => {
     const product = own.json() as Product;
     const stock = await readStock(env(), product._id);
     // The buyer saw $10.00; the seller raises it to $10.50 before Buy.
-    const raised = await env().request({ method: 'PUT', url: `/api/updateproduct/${product._id}`, headers: asUser(seller), payload: validProductBody({ ...ladder, tiers: [], price: 10.5 }) });
+    const raised = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${product._id}`,
+      headers: asUser(seller),
+      payload: validProductBody({ ...ladder, tiers: [], price: 10.5 }),
+    });
     expect(raised.statusCode, raised.body).toBe(200);
 
     const refused = await order(env(), buyer, { productId: product._id, quantity: 20, expectedUnitPrice: 10 }, 'price-changed-key-1');
@@ -75,7 +89,12 @@ describeEachDatabase('the price a buyer saw (expectedUnitPrice)', (env) => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ error: { code: 'PRICE_CHANGED', unitPrice: 10 } });
     // A discount counts too: the price after it is the one compared.
-    const discounted = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ ...ladder, tiers: [], discount: 15 }) });
+    const discounted = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: asUser(seller),
+      payload: validProductBody({ ...ladder, tiers: [], discount: 15 }),
+    });
     const id = (discounted.json() as Product)._id;
     expect((await order(env(), buyer, { productId: id, quantity: 20, expectedUnitPrice: 10 })).json()).toMatchObject({ error: { unitPrice: 8.5 } });
     expect((await order(env(), buyer, { productId: id, quantity: 20, expectedUnitPrice: 8.5 })).json() as Order).toMatchObject({ unitPrice: 8.5 });
@@ -115,7 +134,12 @@ describeEachDatabase('no unit price below one cent', (env) => {
     const listed = await add({ price: 1, discount: 0 });
     expect(listed.statusCode, listed.body).toBe(201);
     const id = (listed.json() as Product)._id;
-    const updated = await env().request({ method: 'PUT', url: `/api/updateproduct/${id}`, headers: asUser(seller), payload: validProductBody({ minquantity: 1, tiers: [], ...ladderFields }) });
+    const updated = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${id}`,
+      headers: asUser(seller),
+      payload: validProductBody({ minquantity: 1, tiers: [], ...ladderFields }),
+    });
     expect(updated.statusCode).toBe(422);
     expect(updated.json().error.fieldErrors).toEqual({ discount: [message] });
     expect(((await env().request({ method: 'GET', url: `/api/product/${id}` })).json() as Product).discount).toBe(0);

@@ -21,7 +21,16 @@ async function countProducts(env: TestEnv): Promise<number> {
 }
 
 /** The wholesale ladder of docs/decisions/007: $10 base, $9 from 100, $8.10 from 500. */
-const ladder = { price: 10, minquantity: 20, mainquantity: 10_000, discount: 0, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 8.1 }] };
+const ladder = {
+  price: 10,
+  minquantity: 20,
+  mainquantity: 10_000,
+  discount: 0,
+  tiers: [
+    { minquantity: 100, price: 9 },
+    { minquantity: 500, price: 8.1 },
+  ],
+};
 
 describeEachDatabase('wholesale pricing over the API', (env) => {
   let seller: TestUser;
@@ -54,19 +63,39 @@ describeEachDatabase('wholesale pricing over the API', (env) => {
   });
 
   const refusals: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['a break at the minimum', { minquantity: 20, tiers: [{ minquantity: 20, price: 11 }] }, { 'tiers.0.minquantity': ['Must be more than the min buy quantity (20)'] }],
+    [
+      'a break at the minimum',
+      { minquantity: 20, tiers: [{ minquantity: 20, price: 11 }] },
+      { 'tiers.0.minquantity': ['Must be more than the min buy quantity (20)'] },
+    ],
     ['a break not below the price', { price: 12, tiers: [{ minquantity: 50, price: 12 }] }, { 'tiers.0.price': ['Must be less than the price ($12)'] }],
     [
       'thresholds out of order',
-      { price: 12, tiers: [{ minquantity: 100, price: 11 }, { minquantity: 50, price: 10 }] },
+      {
+        price: 12,
+        tiers: [
+          { minquantity: 100, price: 11 },
+          { minquantity: 50, price: 10 },
+        ],
+      },
       { 'tiers.1.minquantity': ['Must be more than the previous break (100)'] },
     ],
     [
       'a later break dearer than the one before',
-      { price: 12, tiers: [{ minquantity: 50, price: 10 }, { minquantity: 100, price: 10.5 }] },
+      {
+        price: 12,
+        tiers: [
+          { minquantity: 50, price: 10 },
+          { minquantity: 100, price: 10.5 },
+        ],
+      },
       { 'tiers.1.price': ["Must be less than the previous break's price ($10)"] },
     ],
-    ['a break price with three decimals', { price: 12, tiers: [{ minquantity: 50, price: 10.005 }] }, { 'tiers.0.price': ['Break price can have at most two decimals (cents)'] }],
+    [
+      'a break price with three decimals',
+      { price: 12, tiers: [{ minquantity: 50, price: 10.005 }] },
+      { 'tiers.0.price': ['Break price can have at most two decimals (cents)'] },
+    ],
     ['a price with three decimals', { price: 1.234 }, { price: ['Price can have at most two decimals (cents)'] }],
     ['a price of 0', { price: 0 }, { price: ['Price must be at least $0.01'] }],
     [
@@ -94,11 +123,20 @@ describeEachDatabase('wholesale pricing over the API', (env) => {
       method: 'PUT',
       url: `/api/updateproduct/${product._id}`,
       headers: asUser(seller),
-      payload: validProductBody({ ...ladder, tiers: [{ minquantity: 100, price: 9 }, { minquantity: 500, price: 9.5 }] }),
+      payload: validProductBody({
+        ...ladder,
+        tiers: [
+          { minquantity: 100, price: 9 },
+          { minquantity: 500, price: 9.5 },
+        ],
+      }),
     });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ error: { fieldErrors: { 'tiers.1.price': ["Must be less than the previous break's price ($9)"] } } });
-    expect((await readProductRow(env(), product._id))?.priceBreaks).toEqual([{ minquantity: 100, priceCents: 900 }, { minquantity: 500, priceCents: 810 }]);
+    expect((await readProductRow(env(), product._id))?.priceBreaks).toEqual([
+      { minquantity: 100, priceCents: 900 },
+      { minquantity: 500, priceCents: 810 },
+    ]);
   });
 
   const paid: Array<[string, number, number, { unitPrice: number; total: number; listUnitPrice: number; tierMinquantity: number | null }]> = [

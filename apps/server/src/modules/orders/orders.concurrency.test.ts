@@ -75,7 +75,9 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
     expect(created).toHaveLength(100);
     expect(refused).toHaveLength(200);
     for (const r of refused) {
-      expect(r.body).toMatchObject({ error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: expect.stringMatching(/^we have only \d units\.$/) } });
+      expect(r.body).toMatchObject({
+        error: { code: 'OUT_OF_STOCK', title: 'sorry supply is short', message: expect.stringMatching(/^we have only \d units\.$/) },
+      });
     }
     const finalStock = await readStock(env, productId);
     expect(finalStock).toBe(5);

@@ -1,13 +1,6 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import {
-  addressSchema,
-  toCents,
-  type Address,
-  type CreateOrderInput,
-  type Order,
-  type OrderStatus,
-} from '@bulkcart/contracts';
+import { addressSchema, toCents, type Address, type CreateOrderInput, type Order, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
@@ -109,7 +102,12 @@ export async function createOrder(
   const { idempotencyKey: key, ...purchase } = input;
   try {
     const destination = await resolveShipTo(ctx, purchase.shipTo);
-    const line = { productId: purchase.productId, quantity: purchase.quantity, idempotencyKey: key, ...(purchase.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(purchase.expectedUnitPrice) } : {}) };
+    const line = {
+      productId: purchase.productId,
+      quantity: purchase.quantity,
+      idempotencyKey: key,
+      ...(purchase.expectedUnitPrice !== undefined ? { expectedUnitCents: toCents(purchase.expectedUnitPrice) } : {}),
+    };
     const placed = await buyNow(ctx.db, ctx.config, ctx.user, line, ctx.config.buyerVerification, destination);
     return { order: placed.answer(ctx.clock()), replayed: false };
   } catch (error) {
@@ -142,7 +140,13 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'user' | 'clock
   const rows = await ctx.db
     .select()
     .from(orders)
-    .where(and(eq(orders.buyerId, ctx.user.id), input.status ? eq(orders.status, input.status) : ne(orders.status, 'cancelled'), afterSeq !== null ? lt(orders.seq, afterSeq) : undefined))
+    .where(
+      and(
+        eq(orders.buyerId, ctx.user.id),
+        input.status ? eq(orders.status, input.status) : ne(orders.status, 'cancelled'),
+        afterSeq !== null ? lt(orders.seq, afterSeq) : undefined,
+      ),
+    )
     // Spelled out: a plain DESC means NULLS FIRST, which the index (seq DESC NULLS LAST) cannot serve.
     .orderBy(sql`${orders.seq} DESC NULLS LAST`)
     .limit(input.limit + 1);
@@ -153,14 +157,20 @@ export async function listOrders(ctx: Pick<OrdersContext, 'db' | 'user' | 'clock
 /** GET /api/order/{id}: the buyer's own order; anyone else's looks unknown. */
 export async function getOrder(ctx: OrdersContext, input: { id: string }): Promise<Order> {
   const id = parseOrderId(input.id);
-  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.id, id), eq(orders.buyerId, ctx.user.id)));
+  const [row] = await ctx.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.buyerId, ctx.user.id)));
   if (!row) throw orderNotFound();
   return loadOrder(ctx.db, row, ctx.clock());
 }
 
 /** After a buyer's transition matched nothing: unknown (or already cancelled by them) is 404, else 409. */
 async function explainBuyerMiss(tx: Tx, user: SessionUser, id: string): Promise<never> {
-  const [current] = await tx.select({ status: orders.status, reason: orders.reason }).from(orders).where(and(eq(orders.id, id), eq(orders.buyerId, user.id)));
+  const [current] = await tx
+    .select({ status: orders.status, reason: orders.reason })
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.buyerId, user.id)));
   if (!current || current.status === 'cancelled') throw orderNotFound();
   throw wrongStatus(current);
 }
@@ -173,7 +183,14 @@ async function explainBuyerMiss(tx: Tx, user: SessionUser, id: string): Promise<
 export async function cancelOrder(ctx: OrdersContext, input: { id: string }): Promise<{ _id: string; cancelled: true }> {
   const id = parseOrderId(input.id);
   await ctx.db.transaction(async (tx) => {
-    const row = await applyTransition(tx, ctx.config, { orderId: id, actor: { kind: 'buyer', user: ctx.user }, from: 'placed', to: 'cancelled', note: null, restock: true });
+    const row = await applyTransition(tx, ctx.config, {
+      orderId: id,
+      actor: { kind: 'buyer', user: ctx.user },
+      from: 'placed',
+      to: 'cancelled',
+      note: null,
+      restock: true,
+    });
     if (!row) await explainBuyerMiss(tx, ctx.user, id);
   });
   return { _id: id, cancelled: true };

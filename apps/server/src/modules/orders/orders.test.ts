@@ -50,12 +50,23 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
   });
 
   it('creates the order, reduces the stock and answers 201 with the order and its snapshot', async () => {
-    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { ...SNAPSHOT_FIELDS, name: 'Gel Pens 12-Pack', mainquantity: 500, minquantity: 20, priceCents: 1900, discount: 0 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, {
+      ...SNAPSHOT_FIELDS,
+      name: 'Gel Pens 12-Pack',
+      mainquantity: 500,
+      minquantity: 20,
+      priceCents: 1900,
+      discount: 0,
+    });
     const response = await buy(env(), asUser(buyer), { productId, quantity: 25 });
     expect(response.statusCode).toBe(201);
     const order = response.json() as Order;
     // The original fields exactly as before; the order workflow's fields are checked in order-workflow.test.ts.
-    expect(order).toMatchObject({ number: expect.stringMatching(/^BC-\d+$/), status: 'placed', lines: [expect.objectContaining({ productId, quantity: 25, lineTotal: 475 })] });
+    expect(order).toMatchObject({
+      number: expect.stringMatching(/^BC-\d+$/),
+      status: 'placed',
+      lines: [expect.objectContaining({ productId, quantity: 25, lineTotal: 475 })],
+    });
     expect(order).toEqual({
       ...order,
       _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -67,7 +78,14 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
       total: 475,
       listUnitPrice: 19,
       tierMinquantity: null,
-      product: { name: 'Gel Pens 12-Pack', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 20, sku: null },
+      product: {
+        name: 'Gel Pens 12-Pack',
+        image: '/images/products/test.webp',
+        brandname: 'TestBrand',
+        category: 'Office Supplies & Stationery',
+        minquantity: 20,
+        sku: null,
+      },
     });
     expect(Math.abs(Date.now() - Date.parse(order.createdAt))).toBeLessThan(60_000);
     expect(await readStock(env(), productId)).toBe(475);
@@ -78,7 +96,11 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
     const response = await buy(env(), asUser(buyer), { productId, quantity: 3 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({ unitPrice: 16.15 });
-    const [row] = await env().db().select({ cents: orders.unitPriceCents }).from(orders).where(eq(orders.id, (response.json() as Order)._id));
+    const [row] = await env()
+      .db()
+      .select({ cents: orders.unitPriceCents })
+      .from(orders)
+      .where(eq(orders.id, (response.json() as Order)._id));
     expect(row?.cents).toBe(1615);
 
     await env().db().update(products).set({ priceCents: 9900, discount: 0, name: 'Renamed' }).where(eq(products.id, productId));
@@ -160,7 +182,7 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
     expect(row).toMatchObject({ buyerId: buyer.id, buyerEmail: buyer.email, buyerName: 'Purchase Buyer' });
   });
 
-  it('accepts the spec\'s bearer token instead of the cookie', async () => {
+  it("accepts the spec's bearer token instead of the cookie", async () => {
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 10 });
     const response = await buy(env(), { authorization: `Bearer ${buyer.token}` }, { productId, quantity: 4 });
     expect(response.statusCode).toBe(201);
@@ -283,7 +305,7 @@ describeEachDatabase('purchase idempotency', (env) => {
 });
 
 describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
-  it('answers 401 signed out and 403 for another buyer\'s email', async () => {
+  it("answers 401 signed out and 403 for another buyer's email", async () => {
     const buyer = await signUpUser(env());
     const other = await signUpUser(env());
     const signedOut = await env().request({ method: 'GET', url: `/api/orders/${encodeURIComponent(buyer.email)}` });
@@ -293,7 +315,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
     expect(foreign.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
   });
 
-  it('lists only the buyer\'s own live orders, newest first', async () => {
+  it("lists only the buyer's own live orders, newest first", async () => {
     const buyer = await signUpUser(env());
     const other = await signUpUser(env());
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 1000 });
@@ -333,7 +355,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
     expect(pages).toBe(3);
   });
 
-  it('lists the cancelled orders under ?status=cancelled (the cart\'s filter), paged with the status kept in Link', async () => {
+  it("lists the cancelled orders under ?status=cancelled (the cart's filter), paged with the status kept in Link", async () => {
     const buyer = await signUpUser(env());
     const other = await signUpUser(env());
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 1000 });
@@ -359,15 +381,25 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
     expect(((await listOrders(env(), buyer)).json() as Order[]).map((o) => o._id)).toEqual([ids[1]]);
   });
 
-  it.each(['?limit=0', '?limit=201', '?limit=abc', '?cursor=not*a*cursor', '?cursor=MA', '?status=gone', '?status='])('answers 422 to the bad query %s', async (query) => {
-    const buyer = await signUpUser(env());
-    const response = await listOrders(env(), buyer, query);
-    expect(response.statusCode).toBe(422);
-  });
+  it.each(['?limit=0', '?limit=201', '?limit=abc', '?cursor=not*a*cursor', '?cursor=MA', '?status=gone', '?status='])(
+    'answers 422 to the bad query %s',
+    async (query) => {
+      const buyer = await signUpUser(env());
+      const response = await listOrders(env(), buyer, query);
+      expect(response.statusCode).toBe(422);
+    },
+  );
 
   it('still lists an order whose product was deleted, from its snapshot', async () => {
     const buyer = await signUpUser(env());
-    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { ...SNAPSHOT_FIELDS, name: 'Soon Gone Stapler', minquantity: 2, mainquantity: 50, priceCents: 450, discount: 10 });
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, {
+      ...SNAPSHOT_FIELDS,
+      name: 'Soon Gone Stapler',
+      minquantity: 2,
+      mainquantity: 50,
+      priceCents: 450,
+      discount: 10,
+    });
     const order = (await buy(env(), asUser(buyer), { productId, quantity: 4 })).json() as Order;
     await env().db().delete(products).where(eq(products.id, productId));
 
@@ -377,7 +409,14 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
         ...order,
         productId: null,
         lines: [{ ...order.lines[0], productId: null }],
-        product: { name: 'Soon Gone Stapler', image: '/images/products/test.webp', brandname: 'TestBrand', category: 'Office Supplies & Stationery', minquantity: 2, sku: null },
+        product: {
+          name: 'Soon Gone Stapler',
+          image: '/images/products/test.webp',
+          brandname: 'TestBrand',
+          category: 'Office Supplies & Stationery',
+          minquantity: 2,
+          sku: null,
+        },
         unitPrice: 4.05,
       },
     ]);
@@ -388,7 +427,7 @@ describeEachDatabase('orders list: GET /api/orders/{email}', (env) => {
 });
 
 describeEachDatabase('cancel: DELETE /api/order/{id}', (env) => {
-  it('cancels the buyer\'s own order and restores its quantity exactly once', async () => {
+  it("cancels the buyer's own order and restores its quantity exactly once", async () => {
     const buyer = await signUpUser(env());
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
     const order = (await buy(env(), asUser(buyer), { productId, quantity: 30 })).json() as Order;
@@ -405,7 +444,7 @@ describeEachDatabase('cancel: DELETE /api/order/{id}', (env) => {
     expect(await readStock(env(), productId)).toBe(100);
   });
 
-  it('answers 404 for another buyer\'s order and changes nothing', async () => {
+  it("answers 404 for another buyer's order and changes nothing", async () => {
     const owner = await signUpUser(env());
     const intruder = await signUpUser(env());
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { mainquantity: 100, minquantity: 10 });
@@ -431,4 +470,3 @@ describeEachDatabase('cancel: DELETE /api/order/{id}', (env) => {
     expect(response.statusCode).toBe(401);
   });
 });
-

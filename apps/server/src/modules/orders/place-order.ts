@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { formatMoney, MESSAGES, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
+import {
+  formatMoney,
+  MESSAGES,
+  quotePrice,
+  VERIFY_TEXT,
+  type Address,
+  type Order,
+  type PriceQuote,
+  type VerificationMode,
+  type VerificationStatus,
+} from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
@@ -122,7 +132,10 @@ function decodeTaken(raw: Record<string, unknown>) {
   const product = decodeColumns(takenColumns, raw, 't_');
   const seller = decodeColumns(sellerColumns, raw, 's_');
   const { minimumOrderCents } = decodeColumns(settingsColumns, raw, 'm_');
-  return { ...product, seller: { id: product.ownerId, name: product.ownerId ? (seller.name ?? product.ownerEmail) : product.ownerEmail, email: seller.email, minimumOrderCents } };
+  return {
+    ...product,
+    seller: { id: product.ownerId, name: product.ownerId ? (seller.name ?? product.ownerEmail) : product.ownerEmail, email: seller.email, minimumOrderCents },
+  };
 }
 
 export interface Taken {
@@ -210,7 +223,9 @@ export function draftOrder(placement: Placement, taken: readonly TakenLine[], nu
   const priced = sorted.map((line) => {
     const row = byId.get(line.productId.toLowerCase());
     if (!row || row.priceCents === null) throw new Error(`line ${line.productId} was not taken`);
-    const quote: PriceQuote = quotePrice({ priceCents: row.priceCents, discount: row.discount, tiers: row.priceBreaks }, line.quantity, { breaksApply: placement.breaksApply });
+    const quote: PriceQuote = quotePrice({ priceCents: row.priceCents, discount: row.discount, tiers: row.priceBreaks }, line.quantity, {
+      breaksApply: placement.breaksApply,
+    });
     // The buyer agreed to the price they saw, not to this one: the throw rolls the decrement back.
     if (line.expectedUnitCents !== undefined && line.expectedUnitCents !== quote.unitCents) throw priceChanged(quote.unitCents, line.expectedUnitCents);
     if (!Number.isSafeInteger(quote.totalCents)) throw totalTooLarge();
@@ -331,8 +346,17 @@ function slottedInsert(
         const columns = getTableColumns(table) as Record<string, PgColumn>;
         const keys = keysOf[0] ?? [];
         if (keysOf.some((k) => k.join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
-        const names = sql.join(keys.map((key) => sql.identifier((columns[key] as PgColumn).name)), sql`, `);
-        const selects = keysOf.map((_, i) => sql`SELECT ${sql.join(keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)), sql`, `)} FROM taken`);
+        const names = sql.join(
+          keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
+          sql`, `,
+        );
+        const selects = keysOf.map(
+          (_, i) =>
+            sql`SELECT ${sql.join(
+              keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)),
+              sql`, `,
+            )} FROM taken`,
+        );
         return sql`INSERT INTO ${table} (${names}) ${sql.join(selects, sql` UNION ALL `)}${onConflict}`;
       }
       const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
@@ -352,7 +376,13 @@ const orderColumns = getTableColumns(orders);
  * that step (Buy Now's guarded decrement) and writes the rest only if it took a row: then no row at all
  * means nothing was written.
  */
-export async function writeOrders(tx: Tx | Db, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten & { taken?: AlsoStatement }): Promise<PlacedOrder[]> {
+export async function writeOrders(
+  tx: Tx | Db,
+  config: Config,
+  buyer: SessionUser,
+  drafts: readonly OrderDraft[],
+  also: AlsoWritten & { taken?: AlsoStatement },
+): Promise<PlacedOrder[]> {
   const actor = { kind: 'buyer' as const, user: buyer };
   const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
   // The orders and their lines go in seller order: the dashboard rollup's triggers (migration 0019) lock
@@ -365,14 +395,26 @@ export async function writeOrders(tx: Tx | Db, config: Config, buyer: SessionUse
     slottedInsert(tx as Tx, tag, table, rows, values, { onConflictDoNothing, fromTaken });
   const parts: AlsoStatement[] = [
     ...(also.taken ? [also.taken] : []),
-    insert('l', orderLines, bySeller.flatMap((d) => d.lines)),
-    insert('e', orderEvents, drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null))),
+    insert(
+      'l',
+      orderLines,
+      bySeller.flatMap((d) => d.lines),
+    ),
+    insert(
+      'e',
+      orderEvents,
+      drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null)),
+    ),
     ...(told.notifications.length > 0 ? [insert('n', notifications, told.notifications)] : []),
     ...(told.emails.length > 0 ? [insert('m', emailOutbox, told.emails)] : []),
     ...(also.destination.saveShipTo ? [insert('s', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], true)] : []),
     ...(also.statements ?? []),
   ];
-  const main = insert('o', orders, bySeller.map((d) => d.order));
+  const main = insert(
+    'o',
+    orders,
+    bySeller.map((d) => d.order),
+  );
   for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
   const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);
@@ -403,7 +445,9 @@ interface BuyNowRead {
 }
 
 async function readForBuyNow(db: Db, buyerId: string, productId: string): Promise<BuyNowRead> {
-  const statement = prepared('buy-now-read', () => sql`
+  const statement = prepared(
+    'buy-now-read',
+    () => sql`
     SELECT 'BC-' || nextval('order_number_seq')::text AS number,
            ${selectColumns(buyerColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
            ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
@@ -411,7 +455,8 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
       LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
       LEFT JOIN ${products} ON ${products.id} = ${slot('product')}::uuid
       LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
-      LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`);
+      LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`,
+  );
   const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId });
   const profile = decodeColumns(buyerColumns, raw, 'b_');
   const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
@@ -467,7 +512,14 @@ function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: numb
  * order with everything that goes with it, all or nothing. The row is locked only while that one
  * statement runs. A miss (sold out meanwhile, or edited by its seller) reads again.
  */
-export async function buyNow(db: Db, config: Config, buyer: SessionUser, line: PlacementLine & { idempotencyKey: string | null }, mode: VerificationMode, destination: Destination): Promise<PlacedOrder> {
+export async function buyNow(
+  db: Db,
+  config: Config,
+  buyer: SessionUser,
+  line: PlacementLine & { idempotencyKey: string | null },
+  mode: VerificationMode,
+  destination: Destination,
+): Promise<PlacedOrder> {
   for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
     const read = await readForBuyNow(db, buyer.id, line.productId);
     const pricing = pricingOf(mode, read.buyerStatus);
@@ -482,5 +534,7 @@ export async function buyNow(db: Db, config: Config, buyer: SessionUser, line: P
   }
   // Each read allowed the order and each write found the row changed (its seller editing it, or other
   // buyers taking the stock between the two): nothing was placed, and trying again may well pass.
-  throw new AppError('CONFLICT', 'This product changed while your order was being placed; nothing was ordered. Please try again.', { title: MESSAGES.errorTitle });
+  throw new AppError('CONFLICT', 'This product changed while your order was being placed; nothing was ordered. Please try again.', {
+    title: MESSAGES.errorTitle,
+  });
 }

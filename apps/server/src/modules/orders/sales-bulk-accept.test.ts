@@ -20,7 +20,11 @@ describeEachDatabase('bulk accept: POST /api/sales/accept', (env) => {
   let productId: string;
 
   beforeAll(async () => {
-    [seller, buyer, otherSeller] = await Promise.all([signUpUser(env(), { name: 'Bulk Seller Co' }), signUpUser(env(), { name: 'Bulk Buyer Co' }), signUpUser(env(), { name: 'Other Seller Co' })]);
+    [seller, buyer, otherSeller] = await Promise.all([
+      signUpUser(env(), { name: 'Bulk Seller Co' }),
+      signUpUser(env(), { name: 'Bulk Buyer Co' }),
+      signUpUser(env(), { name: 'Other Seller Co' }),
+    ]);
   });
 
   beforeEach(async () => {
@@ -69,8 +73,17 @@ describeEachDatabase('bulk accept: POST /api/sales/accept', (env) => {
     expect(answer.accepted.map((o) => o._id)).toEqual([open._id]);
     const refused = new Map(answer.refused.map((r) => [r._id, r]));
     expect(refused.size).toBe(4);
-    expect(refused.get(cancelled._id)).toEqual({ _id: cancelled._id, number: cancelled.number, title: 'Order already changed', message: 'This order was cancelled.' });
-    expect(refused.get(taken._id)).toMatchObject({ number: taken.number, title: 'Order already changed', message: 'The seller has already accepted this order' });
+    expect(refused.get(cancelled._id)).toEqual({
+      _id: cancelled._id,
+      number: cancelled.number,
+      title: 'Order already changed',
+      message: 'This order was cancelled.',
+    });
+    expect(refused.get(taken._id)).toMatchObject({
+      number: taken.number,
+      title: 'Order already changed',
+      message: 'The seller has already accepted this order',
+    });
     // Someone else's order looks exactly like an unknown one: no number, nothing about it.
     expect(refused.get(notMine._id)).toEqual({ _id: notMine._id, number: null, title: 'Not found', message: 'Order not found' });
     expect(refused.get(unknown)).toEqual({ _id: unknown, number: null, title: 'Not found', message: 'Order not found' });

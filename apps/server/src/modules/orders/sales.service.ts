@@ -30,7 +30,13 @@ import { parseOrderId, type OrdersContext } from './orders.service.ts';
 
 /** The desk's answers: the orders, each with its buyer's verified badge (one query per page). */
 async function loadSales(db: Db, rows: OrderRow[], now: Date): Promise<Sale[]> {
-  const [answers, verified] = await Promise.all([loadOrders(db, rows, now), verifiedBuyers(db, rows.map((r) => r.buyerId))]);
+  const [answers, verified] = await Promise.all([
+    loadOrders(db, rows, now),
+    verifiedBuyers(
+      db,
+      rows.map((r) => r.buyerId),
+    ),
+  ]);
   return answers.map((order, i) => ({ ...order, buyerVerified: verified.has(rows[i]?.buyerId ?? '') }));
 }
 
@@ -79,7 +85,10 @@ export async function countSales(ctx: OrdersContext): Promise<SalesCounts> {
 }
 
 async function findSale(db: Db | Tx, sellerId: string, id: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, id), eq(orders.sellerId, sellerId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.sellerId, sellerId)));
   return row;
 }
 
@@ -134,7 +143,14 @@ export async function acceptSales(ctx: OrdersContext, input: AcceptOrdersInput):
     const done: OrderRow[] = [];
     const missed: AcceptOrdersAnswer['refused'] = [];
     for (const orderId of ids) {
-      const row = await applyTransition(tx, ctx.config, { orderId, from: 'placed', to: 'accepted', set: { shipBy }, note: `Ship by ${shipBy}`, actor: { kind: 'seller', user: ctx.user } });
+      const row = await applyTransition(tx, ctx.config, {
+        orderId,
+        from: 'placed',
+        to: 'accepted',
+        set: { shipBy },
+        note: `Ship by ${shipBy}`,
+        actor: { kind: 'seller', user: ctx.user },
+      });
       if (row) {
         done.push(row);
         continue;

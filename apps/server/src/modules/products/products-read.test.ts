@@ -5,13 +5,7 @@ import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/index.ts';
 import { encodeCursor } from '../../lib/pagination.ts';
-import {
-  readAllIdsNewestFirst,
-  readAllPages,
-  seedProduct,
-  seedProducts,
-  UNKNOWN_ID,
-} from '../../../test/helpers/products.ts';
+import { readAllIdsNewestFirst, readAllPages, seedProduct, seedProducts, UNKNOWN_ID } from '../../../test/helpers/products.ts';
 
 const ELECTRONICS = 'Electronics & Gadgets';
 const OFFICE = 'Office Supplies & Stationery';
@@ -119,7 +113,11 @@ describeEachDatabase('catalog reads', (env) => {
   });
 
   it('GET /api/allproduct answers the first page newest first, 48 by default, with a next link', async () => {
-    await seedProducts(env(), seller, Array.from({ length: 20 }, () => ({})));
+    await seedProducts(
+      env(),
+      seller,
+      Array.from({ length: 20 }, () => ({})),
+    );
     const all = await readAllIdsNewestFirst(env());
     expect(all.length).toBeGreaterThan(LIMITS.pageDefault);
 
@@ -127,7 +125,13 @@ describeEachDatabase('catalog reads', (env) => {
     expect(response.statusCode).toBe(200);
     const page = response.json() as Product[];
     expect(ids(page)).toEqual(all.slice(0, LIMITS.pageDefault));
-    const lastSeq = (await env().db().select({ seq: products.seq }).from(products).where(eq(products.id, all[LIMITS.pageDefault - 1] ?? '')))[0]?.seq;
+    const lastSeq = (
+      await env()
+        .db()
+        .select({ seq: products.seq })
+        .from(products)
+        .where(eq(products.id, all[LIMITS.pageDefault - 1] ?? ''))
+    )[0]?.seq;
     expect(response.headers.link).toBe(`</api/allproduct?limit=48&cursor=${encodeCursor(lastSeq ?? 0)}>; rel="next"`);
   });
 
@@ -168,7 +172,12 @@ describeEachDatabase('catalog reads', (env) => {
   });
 
   it('filters by category on the server, across pages', async () => {
-    const rows = await env().db().select({ id: products.id }).from(products).where(eq(products.category, ELECTRONICS)).orderBy(sql`${products.seq} DESC`);
+    const rows = await env()
+      .db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.category, ELECTRONICS))
+      .orderBy(sql`${products.seq} DESC`);
     // More than one page of the category, or neither the filter nor its next link is shown to hold.
     expect(rows.length).toBeGreaterThan(3);
     const url = `/api/allproduct?limit=3&category=${encodeURIComponent(ELECTRONICS)}`;
@@ -184,7 +193,12 @@ describeEachDatabase('catalog reads', (env) => {
   it('available=true keeps only products with minquantity above 100', async () => {
     const { pages, links } = await readAllPages(env(), '/api/allproduct?limit=6&available=true');
     const got = pages.flat();
-    const rows = await env().db().select({ id: products.id }).from(products).where(sql`${products.minquantity} > 100`).orderBy(sql`${products.seq} DESC`);
+    const rows = await env()
+      .db()
+      .select({ id: products.id })
+      .from(products)
+      .where(sql`${products.minquantity} > 100`)
+      .orderBy(sql`${products.seq} DESC`);
     expect(ids(got)).toEqual(rows.map((r) => r.id));
     expect(got.length).toBeGreaterThan(6);
     expect(got.every((p) => p.minquantity > 100)).toBe(true);
@@ -239,7 +253,16 @@ describeEachDatabase('catalog reads', (env) => {
   });
 
   it('refuses a cursor it did not issue with a 422, never a 500', async () => {
-    const bad = ['!!!', 'abc', encodeCursor(0), Buffer.from('-5').toString('base64url'), Buffer.from('12abc').toString('base64url'), Buffer.from('99999999999999999999').toString('base64url'), 'x'.repeat(300), `${encodeCursor(12)}=`];
+    const bad = [
+      '!!!',
+      'abc',
+      encodeCursor(0),
+      Buffer.from('-5').toString('base64url'),
+      Buffer.from('12abc').toString('base64url'),
+      Buffer.from('99999999999999999999').toString('base64url'),
+      'x'.repeat(300),
+      `${encodeCursor(12)}=`,
+    ];
     for (const cursor of bad) {
       const response = await env().request({ method: 'GET', url: `/api/allproduct?cursor=${encodeURIComponent(cursor)}` });
       expect(response.statusCode, cursor).toBe(422);
@@ -260,8 +283,16 @@ describeEachDatabase("a seller's own products", (env) => {
   beforeAll(async () => {
     seller = await signUpUser(env(), { name: 'Own Seller' });
     other = await signUpUser(env(), { name: 'Other Seller' });
-    await seedProducts(env(), seller, Array.from({ length: 17 }, (_, i) => ({ name: `Mine ${i}`, minquantity: i % 2 ? 150 : 5 })));
-    await seedProducts(env(), other, Array.from({ length: 9 }, (_, i) => ({ name: `Theirs ${i}` })));
+    await seedProducts(
+      env(),
+      seller,
+      Array.from({ length: 17 }, (_, i) => ({ name: `Mine ${i}`, minquantity: i % 2 ? 150 : 5 })),
+    );
+    await seedProducts(
+      env(),
+      other,
+      Array.from({ length: 9 }, (_, i) => ({ name: `Theirs ${i}` })),
+    );
   });
 
   it('lists only my products, newest first, paged with limit=7', async () => {

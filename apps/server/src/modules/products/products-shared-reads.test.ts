@@ -32,10 +32,19 @@ describeEachDatabase('public catalog reads under concurrency, ETag and compressi
 
   it('answers many different reads sent at once, each with its own right answer', async () => {
     const all = await readAllIdsNewestFirst(env());
-    const homeRows = await env().db().select({ id: products.id }).from(products).where(eq(products.category, HOME)).orderBy(sql`${products.seq} DESC`).limit(4);
+    const homeRows = await env()
+      .db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.category, HOME))
+      .orderBy(sql`${products.seq} DESC`)
+      .limit(4);
     const asked = [
       ...Array.from({ length: 6 }, () => ({ url: '/api/allproduct?limit=5', expect: { status: 200, ids: all.slice(0, 5) } })),
-      ...Array.from({ length: 4 }, () => ({ url: `/api/allproduct?limit=4&category=${encodeURIComponent(HOME)}`, expect: { status: 200, ids: homeRows.map((r) => r.id) } })),
+      ...Array.from({ length: 4 }, () => ({
+        url: `/api/allproduct?limit=4&category=${encodeURIComponent(HOME)}`,
+        expect: { status: 200, ids: homeRows.map((r) => r.id) },
+      })),
       ...all.slice(0, 12).map((id) => ({ url: `/api/product/${id}`, expect: { status: 200, ids: [id] } })),
       ...all.slice(0, 3).map((id) => ({ url: `/api/product/${id.toUpperCase()}`, expect: { status: 200, ids: [id] } })),
       { url: `/api/product/${UNKNOWN_ID}`, expect: { status: 404, ids: [] } },

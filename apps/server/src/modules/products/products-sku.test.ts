@@ -43,9 +43,16 @@ describeEachDatabase('SKUs on products', (env) => {
     const again = await add(env(), seller, { sku: 'dup-001', name: 'Second' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({
-      error: { code: 'CONFLICT', title: 'SKU already used', message: 'You already have a product with SKU dup-001.', fieldErrors: { sku: ['You already have a product with SKU dup-001.'] } },
+      error: {
+        code: 'CONFLICT',
+        title: 'SKU already used',
+        message: 'You already have a product with SKU dup-001.',
+        fieldErrors: { sku: ['You already have a product with SKU dup-001.'] },
+      },
     });
-    const own = (await env().request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?limit=200`, headers: asUser(seller) })).json() as Product[];
+    const own = (
+      await env().request({ method: 'GET', url: `/api/products/${encodeURIComponent(seller.email)}?limit=200`, headers: asUser(seller) })
+    ).json() as Product[];
     expect(own.filter((p) => p.name === 'Second')).toHaveLength(0);
   });
 

@@ -80,7 +80,12 @@ describeEachDatabase('product input validation', (env) => {
   });
 
   it.each(UPDATE_ONLY_REQUIRED)('add accepts a product without %s', async (field) => {
-    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: asUser(seller), payload: validProductBody({ [field]: undefined }) });
+    const response = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: asUser(seller),
+      payload: validProductBody({ [field]: undefined }),
+    });
     expect(response.statusCode).toBe(201);
   });
 
@@ -88,7 +93,12 @@ describeEachDatabase('product input validation', (env) => {
     const row = await seedProduct(env(), seller);
     const before = await readProductRow(env(), row.id);
     for (const value of [undefined, '']) {
-      const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload: validProductBody({ [field]: value }) });
+      const response = await env().request({
+        method: 'PUT',
+        url: `/api/updateproduct/${row.id}`,
+        headers: asUser(seller),
+        payload: validProductBody({ [field]: value }),
+      });
       expect(response.statusCode).toBe(422);
       expect((response.json() as { error: { fieldErrors: Record<string, unknown> } }).error.fieldErrors).toHaveProperty(field);
     }
@@ -132,7 +142,12 @@ describeEachDatabase('product input validation', (env) => {
     expect(await env().db().$count(products)).toBe(before);
     const row = await seedProduct(env(), seller);
     const rowBefore = await readProductRow(env(), row.id);
-    const updated = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload: validProductBody({ price: PRICE_MAX_DOLLARS + 1 }) });
+    const updated = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${row.id}`,
+      headers: asUser(seller),
+      payload: validProductBody({ price: PRICE_MAX_DOLLARS + 1 }),
+    });
     expect(updated.statusCode).toBe(422);
     expect(await readProductRow(env(), row.id)).toEqual(rowBefore);
   });
@@ -150,12 +165,27 @@ describeEachDatabase('product input validation', (env) => {
 
   it('refuses a body that is not a JSON object', async () => {
     for (const payload of ['[1,2]', '"text"', '42']) {
-      const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/json' }, payload });
+      const response = await env().request({
+        method: 'POST',
+        url: '/api/addproduct',
+        headers: { ...asUser(seller), 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode, payload).toBe(422);
     }
-    const broken = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/json' }, payload: '{"name":' });
+    const broken = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { ...asUser(seller), 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
     expect(broken.statusCode).toBe(400);
-    const form = await env().request({ method: 'POST', url: '/api/addproduct', headers: { ...asUser(seller), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'name=x' });
+    const form = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { ...asUser(seller), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'name=x',
+    });
     expect(form.statusCode).toBe(415);
   });
 

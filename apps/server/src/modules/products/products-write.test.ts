@@ -81,7 +81,12 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
   });
 
   it('answers 401 to a forged session cookie', async () => {
-    const response = await env().request({ method: 'POST', url: '/api/addproduct', headers: { cookie: 'better-auth.session_token=forged.value' }, payload: validProductBody() });
+    const response = await env().request({
+      method: 'POST',
+      url: '/api/addproduct',
+      headers: { cookie: 'better-auth.session_token=forged.value' },
+      payload: validProductBody(),
+    });
     expect(response.statusCode).toBe(401);
   });
 
@@ -89,7 +94,17 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
 
   it('updates the owner product, sets updatedby from the session and answers 200 with it', async () => {
     const row = await seedProduct(env(), seller, { name: 'Before update', discount: 5, image2: '/images/old-2.webp', content: 'old' });
-    const payload = validProductBody({ name: 'After update', price: 30, rating: 5, mainquantity: 77, discount: undefined, image2: undefined, Content: '', updatedby: 'spoof@example.com', useremail: stranger.email });
+    const payload = validProductBody({
+      name: 'After update',
+      price: 30,
+      rating: 5,
+      mainquantity: 77,
+      discount: undefined,
+      image2: undefined,
+      Content: '',
+      updatedby: 'spoof@example.com',
+      useremail: stranger.email,
+    });
     const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(seller), payload });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -114,7 +129,12 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
   it("answers 403 to an update of someone else's product and leaves the row unchanged", async () => {
     const row = await seedProduct(env(), seller, { name: 'Not yours' });
     const before = await readProductRow(env(), row.id);
-    const response = await env().request({ method: 'PUT', url: `/api/updateproduct/${row.id}`, headers: asUser(stranger), payload: validProductBody({ name: 'Hijacked' }) });
+    const response = await env().request({
+      method: 'PUT',
+      url: `/api/updateproduct/${row.id}`,
+      headers: asUser(stranger),
+      payload: validProductBody({ name: 'Hijacked' }),
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
     expect(await readProductRow(env(), row.id)).toEqual(before);

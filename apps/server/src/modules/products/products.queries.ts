@@ -80,11 +80,7 @@ export async function selectProductsByIds(db: Db, ids: string[]): Promise<Produc
 
 /** What a failed guarded write needs to tell 404, 403 and 409 apart. */
 export async function selectProductGuard(db: Db, id: string): Promise<{ ownerId: string | null; mainquantity: number } | undefined> {
-  const [row] = await db
-    .select({ ownerId: products.ownerId, mainquantity: products.mainquantity })
-    .from(products)
-    .where(eq(products.id, id))
-    .limit(1);
+  const [row] = await db.select({ ownerId: products.ownerId, mainquantity: products.mainquantity }).from(products).where(eq(products.id, id)).limit(1);
   return row;
 }
 
@@ -120,13 +116,7 @@ export async function deleteOwnedProduct(db: Db, id: string, ownerId: string): P
  * adjustments queue, and PostgreSQL re-checks the guard on the row each one finds, so the result can
  * never leave 0..quantityMax. The sum is taken in bigint so the guard itself cannot overflow.
  */
-export async function adjustOwnedStock(
-  db: Db,
-  id: string,
-  ownerId: string,
-  delta: number,
-  updatedBy: string,
-): Promise<ProductRecord | undefined> {
+export async function adjustOwnedStock(db: Db, id: string, ownerId: string, delta: number, updatedBy: string): Promise<ProductRecord | undefined> {
   const [row] = await db
     .update(products)
     .set({ mainquantity: sql`${products.mainquantity} + ${delta}::integer`, updatedBy, updatedAt: sql`now()` })

@@ -16,16 +16,7 @@ import { defineRoute } from '../../lib/define-route.ts';
 import { nextPageLink, sendPage } from '../../lib/pagination.ts';
 import { requireVerifiedEmail } from '../accounts/session.ts';
 import { sendSharedAnswer, shareAnswer } from '../../lib/shared-answer.ts';
-import {
-  addProduct,
-  adjustStock,
-  deleteProduct,
-  getProduct,
-  listOwnProducts,
-  listProducts,
-  listTopProducts,
-  updateProduct,
-} from './products.service.ts';
+import { addProduct, adjustStock, deleteProduct, getProduct, listOwnProducts, listProducts, listTopProducts, updateProduct } from './products.service.ts';
 
 /** The filters a next-page link keeps. */
 function linkParamsOf(query: ProductListQuery) {
@@ -53,7 +44,11 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     response: { 200: productListSchema },
     handler: async ({ request, reply }) => {
       const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
-      return sendSharedAnswer(request, reply, shareAnswer(top, () => reply.serialize(top)));
+      return sendSharedAnswer(
+        request,
+        reply,
+        shareAnswer(top, () => reply.serialize(top)),
+      );
     },
   });
 
@@ -67,7 +62,15 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     response: { 200: productListSchema },
     handler: async ({ query, request, reply }) => {
       const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
-      return sendSharedAnswer(request, reply, shareAnswer(page, () => reply.serialize(page.items), () => nextPageLink('/api/allproduct', linkParamsOf(query), page)));
+      return sendSharedAnswer(
+        request,
+        reply,
+        shareAnswer(
+          page,
+          () => reply.serialize(page.items),
+          () => nextPageLink('/api/allproduct', linkParamsOf(query), page),
+        ),
+      );
     },
   });
 
@@ -81,7 +84,11 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     response: { 200: productSchema },
     handler: async ({ params, request, reply }) => {
       const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: params.id }));
-      return sendSharedAnswer(request, reply, shareAnswer(product, () => reply.serialize(product)));
+      return sendSharedAnswer(
+        request,
+        reply,
+        shareAnswer(product, () => reply.serialize(product)),
+      );
     },
   });
 

@@ -212,7 +212,9 @@ async function explainMissedWrite(ctx: WriteContext, id: string): Promise<{ main
 
 export async function updateProduct(ctx: WriteContext, input: { id: string; product: UpdateProductInput }): Promise<Product> {
   const id = parseProductId(input.id);
-  const row = await withUniqueSku(input.product.sku, () => updateOwnedProduct(ctx.db, id, ctx.user.id, { ...toColumns(input.product), updatedBy: ctx.user.email }));
+  const row = await withUniqueSku(input.product.sku, () =>
+    updateOwnedProduct(ctx.db, id, ctx.user.id, { ...toColumns(input.product), updatedBy: ctx.user.email }),
+  );
   if (row) return toProductJson(row);
   await explainMissedWrite(ctx, id);
   // The product vanished between the two statements: it is gone either way.

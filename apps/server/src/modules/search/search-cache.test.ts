@@ -43,9 +43,20 @@ describeEachDatabase('search cache', (env) => {
     await seedProducts(
       env(),
       OTHER_SELLER,
-      Array.from({ length: 9 }, (_, i) => ({ name: `Quokka Crate ${i}`, brandname: i % 2 ? 'QuokkaCo' : 'CrateWorks', priceCents: 100 * (i + 1), rating: 1 + (i % 5) })),
+      Array.from({ length: 9 }, (_, i) => ({
+        name: `Quokka Crate ${i}`,
+        brandname: i % 2 ? 'QuokkaCo' : 'CrateWorks',
+        priceCents: 100 * (i + 1),
+        rating: 1 + (i % 5),
+      })),
     );
-    for (const query of ['q=quokka&limit=4', 'q=quokka&sort=price_asc&limit=4', 'q=quokka&sort=rating&limit=4', 'q=quokka&brand=QuokkaCo&inStock=true', 'q=quokka crate&sort=newest&limit=4']) {
+    for (const query of [
+      'q=quokka&limit=4',
+      'q=quokka&sort=price_asc&limit=4',
+      'q=quokka&sort=rating&limit=4',
+      'q=quokka&brand=QuokkaCo&inStock=true',
+      'q=quokka crate&sort=newest&limit=4',
+    ]) {
       const first = await search(query);
       // Nine products match: a 4-item page has a next one, and its cache is checked below too.
       expect(Boolean(first.nextCursor), query).toBe(query.includes('limit=4'));
@@ -89,7 +100,10 @@ describeEachDatabase('search cache', (env) => {
     const brands = async () => (await search('q=wallaby')).facets.brands;
     expect(await brands()).toEqual([{ value: 'Marsupial', count: 2 }]);
     await db.update(products).set({ brandname: 'Pouch & Co' }).where(eq(products.id, a!.id));
-    expect(await brands()).toEqual([{ value: 'Marsupial', count: 1 }, { value: 'Pouch & Co', count: 1 }]);
+    expect(await brands()).toEqual([
+      { value: 'Marsupial', count: 1 },
+      { value: 'Pouch & Co', count: 1 },
+    ]);
 
     await db.update(products).set({ name: 'Kangaroo Tote' }).where(eq(products.id, a!.id));
     expect(ids(await search('q=wallaby'))).toEqual([b!.id]);
@@ -115,7 +129,10 @@ describeEachDatabase('search cache', (env) => {
       .db()
       .transaction(async (tx) => {
         await seedProducts({ db: () => tx as unknown as Db }, OTHER_SELLER, [{ name: 'Bilby Box 1' }, { name: 'Bilby Box 2' }]);
-        await tx.update(products).set({ priceCents: 1_234 }).where(sql`${products.name} LIKE 'Bilby Box%'`);
+        await tx
+          .update(products)
+          .set({ priceCents: 1_234 })
+          .where(sql`${products.name} LIKE 'Bilby Box%'`);
       });
     expect(await catalogVersion(env().db())).toBe(version + 1);
     expect((await search('q=bilby&minPrice=12.34&maxPrice=12.34')).total).toBe(2);

@@ -32,7 +32,14 @@ type Write =
 
 const pick = (n: number) => fc.nat({ max: n - 1 });
 const write: fc.Arbitrary<Write> = fc.oneof(
-  fc.record({ kind: fc.constant('insert' as const), category: pick(CATEGORIES.length), brand: pick(BRANDS.length), moq: pick(MOQS.length), price: pick(PRICES.length), stocked: fc.boolean() }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    category: pick(CATEGORIES.length),
+    brand: pick(BRANDS.length),
+    moq: pick(MOQS.length),
+    price: pick(PRICES.length),
+    stocked: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('price' as const), target: fc.nat(), price: pick(PRICES.length) }),
   fc.record({ kind: fc.constant('discount' as const), target: fc.nat(), discount: pick(DISCOUNTS.length) }),
   fc.record({ kind: fc.constant('move' as const), target: fc.nat(), category: pick(CATEGORIES.length), brand: pick(BRANDS.length), moq: pick(MOQS.length) }),
@@ -71,11 +78,24 @@ async function apply(db: Db, ids: string[], w: Write): Promise<void> {
     // Stock stays on its side of the MOQ whatever the new MOQ is.
     await db
       .update(products)
-      .set({ category: CATEGORIES[w.category]!, brandname: BRANDS[w.brand]!, minquantity: MOQS[w.moq]!, mainquantity: sql`CASE WHEN ${products.mainquantity} >= ${products.minquantity} THEN ${MOQS[w.moq]! + 5}::integer ELSE ${MOQS[w.moq]! - 1}::integer END` })
+      .set({
+        category: CATEGORIES[w.category]!,
+        brandname: BRANDS[w.brand]!,
+        minquantity: MOQS[w.moq]!,
+        mainquantity: sql`CASE WHEN ${products.mainquantity} >= ${products.minquantity} THEN ${MOQS[w.moq]! + 5}::integer ELSE ${MOQS[w.moq]! - 1}::integer END`,
+      })
       .where(eq(products.id, id));
   }
-  if (w.kind === 'stock') await db.update(products).set({ mainquantity: sql`CASE WHEN ${w.stocked}::boolean THEN ${products.minquantity} + 5 ELSE ${products.minquantity} - 1 END` }).where(eq(products.id, id));
-  if (w.kind === 'rename') await db.update(products).set({ name: sql`${products.name} || ' renamed'` }).where(eq(products.id, id));
+  if (w.kind === 'stock')
+    await db
+      .update(products)
+      .set({ mainquantity: sql`CASE WHEN ${w.stocked}::boolean THEN ${products.minquantity} + 5 ELSE ${products.minquantity} - 1 END` })
+      .where(eq(products.id, id));
+  if (w.kind === 'rename')
+    await db
+      .update(products)
+      .set({ name: sql`${products.name} || ' renamed'` })
+      .where(eq(products.id, id));
   if (w.kind === 'delete') {
     await db.delete(products).where(eq(products.id, id));
     ids.splice(ids.indexOf(id), 1);
@@ -121,7 +141,16 @@ const byValue = (list: Counted) => [...list].sort((a, b) => (a.value < b.value ?
 
 /** The facets of a search without words, counted by hand from every product (what the cells must equal). */
 async function facetsByHand(db: Db, f: Filters): Promise<{ categories: Counted; brands: Counted; total: number; price: SearchResult['facets']['price'] }> {
-  const rows = await db.select({ category: products.category, brand: products.brandname, listCents: products.priceCents, discount: products.discount, moq: products.minquantity, stock: products.mainquantity }).from(products);
+  const rows = await db
+    .select({
+      category: products.category,
+      brand: products.brandname,
+      listCents: products.priceCents,
+      discount: products.discount,
+      moq: products.minquantity,
+      stock: products.mainquantity,
+    })
+    .from(products);
   // The price a card shows (PriceTag: the list price with the discount), which the price filter and range are about.
   const all = rows.map((p) => ({ ...p, price: p.listCents === null ? null : applyDiscount(p.listCents, p.discount) }));
   const matches = all.filter((p) => (f.maxMoq === undefined || p.moq <= f.maxMoq) && (!f.inStock || p.stock >= p.moq));
@@ -130,13 +159,21 @@ async function facetsByHand(db: Db, f: Filters): Promise<{ categories: Counted; 
   const inPrice = (p: (typeof all)[number]) =>
     f.minPrice === undefined && f.maxPrice === undefined
       ? true
-      : p.price !== null && (f.minPrice === undefined || p.price >= Math.round(f.minPrice * 100)) && (f.maxPrice === undefined || p.price <= Math.round(f.maxPrice * 100));
+      : p.price !== null &&
+        (f.minPrice === undefined || p.price >= Math.round(f.minPrice * 100)) &&
+        (f.maxPrice === undefined || p.price <= Math.round(f.maxPrice * 100));
   const countBy = (key: (p: (typeof all)[number]) => string, keep: (p: (typeof all)[number]) => boolean): Counted =>
     [...new Set(matches.map(key))].map((value) => ({ value, count: matches.filter((p) => key(p) === value && keep(p)).length }));
-  const brands = countBy((p) => p.brand, (p) => inCategory(p) && inPrice(p)).filter((b) => b.count > 0 || f.brands.includes(b.value));
+  const brands = countBy(
+    (p) => p.brand,
+    (p) => inCategory(p) && inPrice(p),
+  ).filter((b) => b.count > 0 || f.brands.includes(b.value));
   const priced = matches.filter((p) => inCategory(p) && inBrand(p) && p.price !== null).map((p) => p.price!);
   return {
-    categories: countBy((p) => p.category, (p) => inBrand(p) && inPrice(p)),
+    categories: countBy(
+      (p) => p.category,
+      (p) => inBrand(p) && inPrice(p),
+    ),
     brands,
     total: matches.filter((p) => inCategory(p) && inBrand(p) && inPrice(p)).length,
     price: priced.length === 0 ? null : { min: Math.min(...priced) / 100, max: Math.max(...priced) / 100 },
@@ -147,17 +184,22 @@ describeEachDatabase('search facet cells', (env: () => TestEnv) => {
   const ids: string[] = [];
 
   it('equal a count over the products after any writes, committed or rolled back', async () => {
-    const seeded = await seedProducts(env(), OTHER_SELLER, [{ category: CATEGORIES[0], brandname: BRANDS[0], priceCents: 250, minquantity: 10 }, { category: CATEGORIES[1], brandname: BRANDS[1], priceCents: null, minquantity: 1 }]);
+    const seeded = await seedProducts(env(), OTHER_SELLER, [
+      { category: CATEGORIES[0], brandname: BRANDS[0], priceCents: 250, minquantity: 10 },
+      { category: CATEGORIES[1], brandname: BRANDS[1], priceCents: null, minquantity: 1 },
+    ]);
     ids.push(...seeded.map((row) => row.id));
     expect(await cellsDifferingFromProducts(env().db())).toBe(0);
     await fc.assert(
       fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 10 }), fc.boolean(), async (writes, rollBack) => {
         const before = [...ids];
         try {
-          await env().db().transaction(async (tx) => {
-            for (const w of writes) await apply(tx as unknown as Db, ids, w);
-            if (rollBack) throw new RolledBack();
-          });
+          await env()
+            .db()
+            .transaction(async (tx) => {
+              for (const w of writes) await apply(tx as unknown as Db, ids, w);
+              if (rollBack) throw new RolledBack();
+            });
         } catch (error) {
           if (!(error instanceof RolledBack)) throw error;
           ids.splice(0, ids.length, ...before);
@@ -218,7 +260,13 @@ describe('search facet cells under concurrent writers [postgres]', () => {
     const seeded = await seedProducts(
       env,
       OTHER_SELLER,
-      Array.from({ length: WRITERS * 3 }, (_, i) => ({ category: CATEGORIES[i % 2], brandname: BRANDS[i % 2], minquantity: 10, mainquantity: 100, priceCents: 100 * (1 + (i % 7)) })),
+      Array.from({ length: WRITERS * 3 }, (_, i) => ({
+        category: CATEGORIES[i % 2],
+        brandname: BRANDS[i % 2],
+        minquantity: 10,
+        mainquantity: 100,
+        priceCents: 100 * (1 + (i % 7)),
+      })),
     );
     const results = await Promise.allSettled(
       Array.from({ length: WRITERS }, (_, writer) =>
@@ -229,7 +277,12 @@ describe('search facet cells under concurrent writers [postgres]', () => {
             const flip = (writer + step) % 2 === 0;
             await tx
               .update(products)
-              .set({ category: CATEGORIES[flip ? 1 : 0], brandname: BRANDS[flip ? 0 : 1], priceCents: 100 * (1 + ((writer + step) % 5)), mainquantity: flip ? 5 : 100 })
+              .set({
+                category: CATEGORIES[flip ? 1 : 0],
+                brandname: BRANDS[flip ? 0 : 1],
+                priceCents: 100 * (1 + ((writer + step) % 5)),
+                mainquantity: flip ? 5 : 100,
+              })
               .where(eq(products.id, row.id));
             await tx.execute(sql`SELECT pg_sleep(0.005)`);
           }

@@ -12,7 +12,9 @@ export interface LookedUpWord {
 /** The query's words as the index stores them: split, lower case, accents off. */
 export function searchWordsOf(q: string | undefined): string[] {
   if (q === undefined) return [];
-  const words = splitSearchWords(q).map(normalizeSearchText).filter((w) => w.length > 0);
+  const words = splitSearchWords(q)
+    .map(normalizeSearchText)
+    .filter((w) => w.length > 0);
   return [...new Set(words)];
 }
 

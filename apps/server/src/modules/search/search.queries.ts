@@ -43,7 +43,10 @@ export async function lookupWords(db: Db, words: string[]): Promise<LookedUpWord
 
 /** The catalog version search answers are cached under (search-cache.ts); one primary-key row. */
 export async function selectCatalogVersion(db: Db): Promise<number> {
-  const [row] = await db.select({ version: searchCatalogVersion.version }).from(searchCatalogVersion).where(sql`${searchCatalogVersion.id} = 1`);
+  const [row] = await db
+    .select({ version: searchCatalogVersion.version })
+    .from(searchCatalogVersion)
+    .where(sql`${searchCatalogVersion.id} = 1`);
   return row ? Number(row.version) : 0;
 }
 
@@ -153,7 +156,11 @@ interface FacetRow {
   max_price: number | null;
 }
 
-const listOf = (values: string[]): SQL => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const listOf = (values: string[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /**
  * Every facet from `matches` (category, brandname, in_price, n, min_price, max_price): the matches
@@ -258,7 +265,8 @@ export async function selectWordSearch(db: Db, f: SearchFilter, sort: SearchSort
   if (f.categories.length > 0) onPage.push(sql`found.category IN (${listOf(f.categories)})`);
   if (f.brands.length > 0) onPage.push(sql`found.brandname IN (${listOf(f.brands)})`);
   if (f.minPriceCents !== undefined || f.maxPriceCents !== undefined) onPage.push(sql`found.in_price`);
-  if (cursor !== null) onPage.push(sort === 'newest' ? sql`found.seq < ${cursor.seq}` : afterCursor({ key, direction: plan.direction }, cursor, sql`found.seq`));
+  if (cursor !== null)
+    onPage.push(sort === 'newest' ? sql`found.seq < ${cursor.seq}` : afterCursor({ key, direction: plan.direction }, cursor, sql`found.seq`));
   const order = plan.direction === 'ASC' ? sql`sort_key ASC NULLS LAST` : sql`sort_key DESC NULLS LAST`;
   const rows = await queryRows<FacetRow & { sort_key: string | number | null } & Record<string, unknown>>(
     db,

@@ -56,7 +56,10 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
   const key = JSON.stringify({ ...query, q: words, sort });
   const cached = cachedAnswer<SearchShape>(ctx.db, version, key);
   if (cached) {
-    const rows = await selectProductsBySeq(ctx.db, cached.page.map((p) => p.seq));
+    const rows = await selectProductsBySeq(
+      ctx.db,
+      cached.page.map((p) => p.seq),
+    );
     const bySeq = new Map(rows.map((row) => [Number(row.seq), row]));
     const items = cached.page.map((p) => bySeq.get(p.seq));
     // A product deleted since the version was read: answer afresh rather than a short page.
@@ -68,7 +71,13 @@ export async function searchProducts(ctx: { db: Db }, query: SearchQuery): Promi
 }
 
 /** Without words: the page by the sort's index and the facets from the facet cells, side by side on PostgreSQL. */
-async function searchWithoutWords(db: Db, filter: SearchFilter, sort: SearchSort, cursor: SearchCursor | null, take: number): Promise<{ page: SearchRow[]; facets: FacetRows }> {
+async function searchWithoutWords(
+  db: Db,
+  filter: SearchFilter,
+  sort: SearchSort,
+  cursor: SearchCursor | null,
+  take: number,
+): Promise<{ page: SearchRow[]; facets: FacetRows }> {
   const [page, facets] = await Promise.all([selectSearchPage(db, filter, sort, cursor, take), selectFacetsWithoutWords(db, filter)]);
   return { page, facets };
 }
@@ -77,7 +86,13 @@ function answerOf(shape: SearchShape, items: PageRow[]): SearchResult {
   return { items: items.map(toProductJson), facets: shape.facets, total: shape.total, terms: shape.terms, nextCursor: shape.nextCursor };
 }
 
-async function searchAfresh(db: Db, query: SearchQuery, sort: SearchSort, cursor: SearchCursor | null, queryWords: string[]): Promise<{ shape: SearchShape; items: PageRow[] }> {
+async function searchAfresh(
+  db: Db,
+  query: SearchQuery,
+  sort: SearchSort,
+  cursor: SearchCursor | null,
+  queryWords: string[],
+): Promise<{ shape: SearchShape; items: PageRow[] }> {
   const words = await lookupWords(db, queryWords);
   const filter: SearchFilter = {
     ...(words.length > 0 ? { tsquery: buildTsquery(words), nameTsquery: buildTsquery(words, 'A') } : {}),
@@ -93,7 +108,8 @@ async function searchAfresh(db: Db, query: SearchQuery, sort: SearchSort, cursor
   const { page, facets } = await search(db, filter, sort, cursor, query.limit + 1);
   const items = page.slice(0, query.limit);
   const last = items[items.length - 1];
-  const nextCursor = page.length > query.limit && last ? encodeSearchCursor(sort, { key: last.sortKey === null ? null : Number(last.sortKey), seq: Number(last.seq) }) : null;
+  const nextCursor =
+    page.length > query.limit && last ? encodeSearchCursor(sort, { key: last.sortKey === null ? null : Number(last.sortKey), seq: Number(last.seq) }) : null;
   const min = toDollars(facets.minPriceCents);
   const max = toDollars(facets.maxPriceCents);
   const shape: SearchShape = {
@@ -129,7 +145,10 @@ export async function suggest(ctx: { db: Db }, q: string | undefined): Promise<S
   if (words.length === 0 || words.join('').length < SEARCH_LIMITS.suggestMinChars) return { suggestions: [] };
   const categories: Suggestion[] = matchingCategories(words).map((text) => ({ kind: 'category', text }));
   const nameCount = SEARCH_LIMITS.suggestionCount - Math.min(categories.length, 2);
-  const tsquery = buildTsquery(words.map((word) => ({ word, isKnown: true, near: [] })), 'A');
+  const tsquery = buildTsquery(
+    words.map((word) => ({ word, isKnown: true, near: [] })),
+    'A',
+  );
   const names = await selectNameSuggestions(ctx.db, tsquery, nameCount);
   if (names.length === 0 && categories.length === 0) return { suggestions: await correctionOf(ctx.db, words) };
   const suggestions: Suggestion[] = [...names.map((text): Suggestion => ({ kind: 'product', text })), ...categories];
@@ -141,7 +160,14 @@ async function correctionOf(db: Db, words: string[]): Promise<Suggestion[]> {
   const looked = await lookupWords(db, words);
   if (!looked.some((w) => !w.isKnown && w.near.length > 0)) return [];
   const corrected = looked.map((w) => (w.isKnown ? w.word : (w.near[0] ?? w.word)));
-  const names = await selectNameSuggestions(db, buildTsquery(corrected.map((word) => ({ word, isKnown: true, near: [] })), 'A'), SEARCH_LIMITS.suggestionCount - 1);
+  const names = await selectNameSuggestions(
+    db,
+    buildTsquery(
+      corrected.map((word) => ({ word, isKnown: true, near: [] })),
+      'A',
+    ),
+    SEARCH_LIMITS.suggestionCount - 1,
+  );
   if (names.length === 0) return [];
   return [{ kind: 'correction', text: corrected.join(' ') }, ...names.map((text): Suggestion => ({ kind: 'product', text }))];
 }

@@ -9,7 +9,16 @@ import { queryRows } from '../../db/rows.ts';
 import { seedProducts } from '../../../test/helpers/products.ts';
 import type { ProductRow } from '../../db/schema/index.ts';
 
-const NAMES = ['Nitrile Gloves Box', 'Latex Gloves', 'Heavy Duty Stapler', 'A4 Copy Paper Ream', 'Crème Brûlée Torch', 'Cordless Drill', 'Office Chair', 'LED Desk Lamp'];
+const NAMES = [
+  'Nitrile Gloves Box',
+  'Latex Gloves',
+  'Heavy Duty Stapler',
+  'A4 Copy Paper Ream',
+  'Crème Brûlée Torch',
+  'Cordless Drill',
+  'Office Chair',
+  'LED Desk Lamp',
+];
 const BRANDS = ['ForgeWorks', 'PaperCo', 'SafeHands', 'Lumen', 'HomeChef'];
 
 /** 60 products spread over names, brands, categories, prices (some none), MOQs, stock and ratings. */
@@ -63,7 +72,12 @@ describeEachDatabase('search', (env) => {
 
   it('finds a product by a word of its name, any word order, across name, brand and category', async () => {
     const nitrile = names(await searchAll(env(), 'q=gloves nitrile'));
-    expect(nitrile.sort()).toEqual(rows.filter((r) => r.name.startsWith('Nitrile Gloves Box')).map((r) => r.name).sort());
+    expect(nitrile.sort()).toEqual(
+      rows
+        .filter((r) => r.name.startsWith('Nitrile Gloves Box'))
+        .map((r) => r.name)
+        .sort(),
+    );
     const byBrand = await searchAll(env(), 'q=forgeworks drill');
     expect(byBrand.length).toBeGreaterThan(0);
     expect(byBrand.every((p) => p.brandname === 'ForgeWorks' && p.name.startsWith('Cordless Drill'))).toBe(true);
@@ -108,14 +122,20 @@ describeEachDatabase('search', (env) => {
         (r.name.includes('Gloves') || (r.description ?? '').includes('gloves')) &&
         ['Electronics & Gadgets', 'Health & Beauty'].includes(r.category) &&
         ['SafeHands', 'ForgeWorks'].includes(r.brandname) &&
-        shownCents(r) !== null && shownCents(r)! >= 500 && shownCents(r)! <= 3500 &&
-        r.minquantity <= 50 && r.mainquantity >= r.minquantity,
+        shownCents(r) !== null &&
+        shownCents(r)! >= 500 &&
+        shownCents(r)! <= 3500 &&
+        r.minquantity <= 50 &&
+        r.mainquantity >= r.minquantity,
     ],
   ];
   for (const [query, keep] of filters) {
     it(`filters: ${decodeURIComponent(query)}`, async () => {
       const items = await searchAll(env(), query);
-      const expected = rows.filter(keep).map((r) => r.id).sort();
+      const expected = rows
+        .filter(keep)
+        .map((r) => r.id)
+        .sort();
       expect(expected.length).toBeGreaterThan(0);
       expect(items.map((p) => p._id).sort()).toEqual(expected);
       expect((await search(env(), query)).total).toBe(expected.length);
@@ -194,7 +214,12 @@ describeEachDatabase('search', (env) => {
       const response = await env().request({ method: 'GET', url: `/api/search?sort=${sort}${words}&cursor=${cursor}` });
       expect(response.statusCode, `${sort} ${cursor}`).toBe(422);
       expect(response.json()).toEqual({
-        error: { code: 'VALIDATION', title: 'Invalid cursor', message: 'The cursor is not valid. Start again from the first page.', fieldErrors: { cursor: ['Invalid cursor'] } },
+        error: {
+          code: 'VALIDATION',
+          title: 'Invalid cursor',
+          message: 'The cursor is not valid. Start again from the first page.',
+          fieldErrors: { cursor: ['Invalid cursor'] },
+        },
       });
     }
     // The largest keys a sort can write still read as a page.
@@ -222,8 +247,21 @@ describeEachDatabase('search', (env) => {
 
   it('never answers 5xx to hostile or odd queries', async () => {
     const hostile = [
-      "a & | !b:*", "'; DROP TABLE products; --", '!!!', ':*', '(((', "glove' | 'x", '\\', '%_%', 'a:*A & b',
-      'ñandú 漢字 😀', '\u0301\u0301', '\u0000', 'a'.repeat(1000), 'word '.repeat(200), '<script>',
+      'a & | !b:*',
+      "'; DROP TABLE products; --",
+      '!!!',
+      ':*',
+      '(((',
+      "glove' | 'x",
+      '\\',
+      '%_%',
+      'a:*A & b',
+      'ñandú 漢字 😀',
+      '\u0301\u0301',
+      '\u0000',
+      'a'.repeat(1000),
+      'word '.repeat(200),
+      '<script>',
     ];
     for (const q of hostile) {
       for (const path of ['/api/search', '/api/search/suggest']) {
@@ -238,13 +276,18 @@ describeEachDatabase('search', (env) => {
       }),
       { numRuns: 40 },
     );
-    const [{ count }] = await queryRows<{ count: number }>(env().db(), sql`SELECT count(*)::integer AS count FROM products`) as [{ count: number }];
+    const [{ count }] = (await queryRows<{ count: number }>(env().db(), sql`SELECT count(*)::integer AS count FROM products`)) as [{ count: number }];
     expect(count).toBe(rows.length);
   });
 
   it('an empty query with filters lists by the filters, newest first', async () => {
     const items = await searchAll(env(), 'q=&brand=HomeChef');
-    expect(items.map((p) => p._id)).toEqual(rows.filter((r) => r.brandname === 'HomeChef').map((r) => r.id).reverse());
+    expect(items.map((p) => p._id)).toEqual(
+      rows
+        .filter((r) => r.brandname === 'HomeChef')
+        .map((r) => r.id)
+        .reverse(),
+    );
   });
 
   it('suggests product names and categories for a prefix, at most eight', async () => {
@@ -263,7 +306,8 @@ describeEachDatabase('search', (env) => {
   });
 
   it('suggests the corrected words for a typo that matches nothing, with the names they find, and never corrects a prefix', async () => {
-    const suggestFor = async (q: string) => ((await env().request({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent(q)}` })).json() as SuggestResult).suggestions;
+    const suggestFor = async (q: string) =>
+      ((await env().request({ method: 'GET', url: `/api/search/suggest?q=${encodeURIComponent(q)}` })).json() as SuggestResult).suggestions;
     // "stpaler" is no prefix of any word; "stapler" is the nearest indexed word.
     const typo = await suggestFor('heavy stpaler');
     expect(typo[0]).toEqual({ kind: 'correction', text: 'heavy stapler' });
@@ -280,16 +324,26 @@ describeEachDatabase('search', (env) => {
     const seller = await signUpUser(env(), { name: 'Late Seller' });
     const [late] = await seedProducts(env(), seller, [{ name: 'Ergonomic Footrest' }]);
     expect((await search(env(), 'q=footrset')).items.map((p) => p._id)).toEqual([late!.id]);
-    await env().db().execute(sql`UPDATE products SET name = 'Ergonomic Monitor Riser' WHERE id = ${late!.id}`);
+    await env()
+      .db()
+      .execute(sql`UPDATE products SET name = 'Ergonomic Monitor Riser' WHERE id = ${late!.id}`);
     expect((await search(env(), 'q=moniter')).items.map((p) => p._id)).toEqual([late!.id]);
     expect((await search(env(), 'q=footrest')).total).toBe(0);
-    await env().db().execute(sql`DELETE FROM products WHERE id = ${late!.id}`);
+    await env()
+      .db()
+      .execute(sql`DELETE FROM products WHERE id = ${late!.id}`);
   });
 
   it('normalises text in the browser as the database does', async () => {
     const { normalizeSearchText } = await import('@bulkcart/contracts');
     const samples = ['Crème Brûlée', 'ÅNGSTRÖM', 'Søren Łódź', 'Straße', 'naïve café', 'Ærø', 'İstanbul', 'plain'];
-    const rowsOut = await queryRows<{ n: string }>(env().db(), sql`SELECT search_normalize(s) AS n FROM unnest(ARRAY[${sql.join(samples.map((s) => sql`${s}`), sql`, `)}]::text[]) WITH ORDINALITY AS t(s, i) ORDER BY i`);
+    const rowsOut = await queryRows<{ n: string }>(
+      env().db(),
+      sql`SELECT search_normalize(s) AS n FROM unnest(ARRAY[${sql.join(
+        samples.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]) WITH ORDINALITY AS t(s, i) ORDER BY i`,
+    );
     expect(rowsOut.map((r) => r.n)).toEqual(samples.map(normalizeSearchText));
   });
 });

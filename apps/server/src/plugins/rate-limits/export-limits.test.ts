@@ -33,7 +33,9 @@ describeEachDatabase(
         const refused = await download(env(), url, seller);
         expect(refused.statusCode, url).toBe(429);
         expect(Number(refused.headers['retry-after']), url).toBeGreaterThanOrEqual(1);
-        expect(refused.json(), url).toMatchObject({ error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many downloads\. Try again in \d+ seconds\.$/) } });
+        expect(refused.json(), url).toMatchObject({
+          error: { code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many downloads\. Try again in \d+ seconds\.$/) },
+        });
       }
       expect((await download(env(), '/api/my/catalog.csv', other)).statusCode).toBe(200);
     });

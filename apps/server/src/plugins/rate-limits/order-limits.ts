@@ -42,4 +42,3 @@ export function registerOrderLimits(app: FastifyInstance, ctx: AppContext): void
     admit(request).then(() => done(), done);
   });
 }
-

@@ -114,7 +114,10 @@ export function registerSignInLimits(app: FastifyInstance, ctx: AppContext): voi
   app.addHook('onSend', (request, reply, payload, done) => {
     const admission = admissions.get(request);
     if (!admission) return done(null, payload);
-    settle(request, reply, admission).then(() => done(null, payload), (error: Error) => done(error));
+    settle(request, reply, admission).then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    );
   });
 
   // Expired counters are deleted by the background scheduler (background.ts), not on the answer's path.

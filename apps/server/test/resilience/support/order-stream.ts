@@ -76,7 +76,8 @@ export class OrderLedger {
       else this.counts.ordersReplayed += 1;
       const known = this.confirmed.get(order._id);
       if (known && status === 201) this.contradictions.push(`order ${order._id} created twice`);
-      if (order.quantity !== record.quantity || order.productId !== record.productId) this.contradictions.push(`order ${order._id} came back with other contents`);
+      if (order.quantity !== record.quantity || order.productId !== record.productId)
+        this.contradictions.push(`order ${order._id} came back with other contents`);
       this.confirmed.set(order._id, record);
       return true;
     }

@@ -69,7 +69,15 @@ export async function listCatalog(baseUrl: string, buyerCount: number, tag: stri
       method: 'POST',
       path: '/api/addproduct',
       headers: { authorization: `Bearer ${seller.token}` },
-      body: { image: '/images/products/crate.webp', name: `Crate ${i + 1}`, mainquantity, minquantity: 1, brandname: 'CrateCo', category: 'Industrial Machinery & Tools', price: 5 },
+      body: {
+        image: '/images/products/crate.webp',
+        name: `Crate ${i + 1}`,
+        mainquantity,
+        minquantity: 1,
+        brandname: 'CrateCo',
+        category: 'Industrial Machinery & Tools',
+        price: 5,
+      },
     });
     if (answer.status !== 201) throw new Error(`add product failed: ${answer.status} ${answer.body}`);
     stock.set(answer.json<{ _id: string }>()._id, mainquantity);

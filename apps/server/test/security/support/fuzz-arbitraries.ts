@@ -72,7 +72,29 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
   { weight: 1, arbitrary: fc.maxSafeInteger() },
   {
     weight: 3,
-    arbitrary: fc.constantFrom(0, -0, 1, -1, 0.5, 1.5, 10.000001, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, -1e308, Number.MIN_VALUE, 999_999_999, 1_000_000_000, 1_000_000_001, 1_000_001, 100_000_000),
+    arbitrary: fc.constantFrom(
+      0,
+      -0,
+      1,
+      -1,
+      0.5,
+      1.5,
+      10.000001,
+      2 ** 31 - 1,
+      2 ** 31,
+      -(2 ** 31) - 1,
+      2 ** 53,
+      2 ** 53 + 2,
+      1e21,
+      1e308,
+      -1e308,
+      Number.MIN_VALUE,
+      999_999_999,
+      1_000_000_000,
+      1_000_000_001,
+      1_000_001,
+      100_000_000,
+    ),
   },
 );
 
@@ -90,7 +112,24 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Keys a client should never be able to smuggle in, plus arbitrary ones. */
 export const extraKey: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('__proto__', 'constructor', 'prototype', 'useremail', 'updatedby', 'ownerId', 'owner_id', '_id', 'id', 'seq', 'priceCents', 'unitPrice', 'buyerEmail', 'cancelledAt', 'admin', 'role'),
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'useremail',
+    'updatedby',
+    'ownerId',
+    'owner_id',
+    '_id',
+    'id',
+    'seq',
+    'priceCents',
+    'unitPrice',
+    'buyerEmail',
+    'cancelledAt',
+    'admin',
+    'role',
+  ),
   fc.string({ maxLength: 12 }),
 );
 
@@ -182,7 +221,11 @@ const QUERY_KEYS = ['limit', 'cursor', 'category', 'available'] as const;
 export const hostileQuery: fc.Arbitrary<string> = fc
   .array(
     fc.tuple(
-      fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...QUERY_KEYS) }, { weight: 1, arbitrary: extraKey }, { weight: 1, arbitrary: fc.constantFrom('limit[]', 'constructor[prototype][x]', '__proto__[admin]') }),
+      fc.oneof(
+        { weight: 5, arbitrary: fc.constantFrom(...QUERY_KEYS) },
+        { weight: 1, arbitrary: extraKey },
+        { weight: 1, arbitrary: fc.constantFrom('limit[]', 'constructor[prototype][x]', '__proto__[admin]') },
+      ),
       fc.oneof(
         { weight: 4, arbitrary: hostileString.map((s) => encodeSegment(s.slice(0, 2_000))) },
         { weight: 3, arbitrary: hostileNumber.map(String) },
@@ -217,7 +260,9 @@ export function rawBody(validJson: string): fc.Arbitrary<RawBody> {
     fc.string({ maxLength: 60 }),
     fc.string({ unit: 'binary', maxLength: 60 }),
     fc.nat({ max: Math.max(0, validJson.length - 1) }).map((cut) => validJson.slice(0, cut)),
-    fc.tuple(fc.nat({ max: validJson.length }), fc.constantFrom('"', '{', '}', ',', ':', '\\', '\u0000', ']', "'")).map(([at, ch]) => validJson.slice(0, at) + ch + validJson.slice(at)),
+    fc
+      .tuple(fc.nat({ max: validJson.length }), fc.constantFrom('"', '{', '}', ',', ':', '\\', '\u0000', ']', "'"))
+      .map(([at, ch]) => validJson.slice(0, at) + ch + validJson.slice(at)),
     fc.constantFrom(
       '{',
       '{"a":',
@@ -241,7 +286,9 @@ export function rawBody(validJson: string): fc.Arbitrary<RawBody> {
     { weight: 3, arbitrary: brokenJson.map((body) => ({ body, contentType: 'application/json' })) },
     {
       weight: 2,
-      arbitrary: fc.tuple(fc.oneof(fc.constant(validJson), fc.string({ minLength: 1, maxLength: 60 })), fc.constantFrom(...NON_JSON_TYPES)).map(([body, contentType]) => ({ body, contentType })),
+      arbitrary: fc
+        .tuple(fc.oneof(fc.constant(validJson), fc.string({ minLength: 1, maxLength: 60 })), fc.constantFrom(...NON_JSON_TYPES))
+        .map(([body, contentType]) => ({ body, contentType })),
     },
   );
 }

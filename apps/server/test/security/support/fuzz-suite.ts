@@ -75,7 +75,11 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
       await fc.assert(
         fc.asyncProperty(bodyMutation(PRODUCT_FIELDS), auth, async (mutation, how) => {
           const body = applyMutation(validProductBody({ mainquantity: world.expectedStockB }), mutation);
-          const response = await sendFuzzed(world, 'PUT /api/updateproduct/{id} body', jsonRequest('PUT', `/api/updateproduct/${world.productB}`, body, credentials(world, how)));
+          const response = await sendFuzzed(
+            world,
+            'PUT /api/updateproduct/{id} body',
+            jsonRequest('PUT', `/api/updateproduct/${world.productB}`, body, credentials(world, how)),
+          );
           if (response.statusCode === 200) {
             // JSON has no -0: a fuzzed -0 is stored and answered as 0 (Object.is would tell them apart).
             world.expectedStockB = (body as { mainquantity: number }).mainquantity + 0;
@@ -87,11 +91,19 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
     });
 
     it("PATCH /api/products/{id}: stock adjustments on the fuzzer's own product", async () => {
-      const quantity = fc.oneof({ weight: 3, arbitrary: fc.integer({ min: -3_000, max: 3_000 }) }, { weight: 2, arbitrary: hostileNumber }, { weight: 1, arbitrary: hostileString });
+      const quantity = fc.oneof(
+        { weight: 3, arbitrary: fc.integer({ min: -3_000, max: 3_000 }) },
+        { weight: 2, arbitrary: hostileNumber },
+        { weight: 1, arbitrary: hostileString },
+      );
       await fc.assert(
         fc.asyncProperty(quantity, bodyMutation(['quantity'], { intactWeight: 1 }), auth, async (q, mutation, how) => {
           const body = applyMutation({ quantity: q }, mutation);
-          const response = await sendFuzzed(world, 'PATCH /api/products/{id} body', jsonRequest('PATCH', `/api/products/${world.productB}`, body, credentials(world, how)));
+          const response = await sendFuzzed(
+            world,
+            'PATCH /api/products/{id} body',
+            jsonRequest('PATCH', `/api/products/${world.productB}`, body, credentials(world, how)),
+          );
           if (response.statusCode === 200) {
             world.expectedStockB += (body as { quantity: number }).quantity;
             expect(response.json()).toMatchObject({ mainquantity: world.expectedStockB });
@@ -103,12 +115,12 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
     });
 
     it('POST /api/order: fuzzed bodies and Idempotency-Key headers', async () => {
-      const productId = fc.oneof(
-        { weight: 6, arbitrary: fc.constant('A') },
-        { weight: 1, arbitrary: fc.uuid() },
-        { weight: 2, arbitrary: notAProductId() },
+      const productId = fc.oneof({ weight: 6, arbitrary: fc.constant('A') }, { weight: 1, arbitrary: fc.uuid() }, { weight: 2, arbitrary: notAProductId() });
+      const quantity = fc.oneof(
+        { weight: 8, arbitrary: fc.integer({ min: 10, max: 400 }) },
+        { weight: 3, arbitrary: hostileNumber },
+        { weight: 1, arbitrary: hostileString },
       );
-      const quantity = fc.oneof({ weight: 8, arbitrary: fc.integer({ min: 10, max: 400 }) }, { weight: 3, arbitrary: hostileNumber }, { weight: 1, arbitrary: hostileString });
       const key = fc.oneof(
         { weight: 3, arbitrary: fc.constant<null>(null) },
         { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,128}$/) },
@@ -116,23 +128,36 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
         { weight: 1, arbitrary: hostileHeaderValue },
       );
       await fc.assert(
-        fc.asyncProperty(productId, quantity, bodyMutation(['productId', 'quantity'], { intactWeight: 2 }), key, auth, async (pid, q, mutation, keyChoice, how) => {
-          const body = applyMutation({ productId: pid === 'A' ? world.productA : pid, quantity: q }, mutation);
-          const usedKeys = [...world.orderByKey.keys()];
-          const idempotencyKey = typeof keyChoice === 'object' && keyChoice !== null ? usedKeys[keyChoice.reuse % Math.max(1, usedKeys.length)] ?? null : keyChoice;
-          const headers = { ...credentials(world, how), ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) };
-          const response = await sendFuzzed(world, 'POST /api/order body and Idempotency-Key', jsonRequest('POST', '/api/order', body, headers), (r) => r.statusCode === 201);
-          if (response.statusCode === 201) {
-            const order = response.json() as { _id: string; quantity: number };
-            expect(idempotencyKey === null || !world.orderByKey.has(idempotencyKey), 'a used key must replay, not create').toBe(true);
-            world.liveOrders.set(order._id, order.quantity);
-            if (idempotencyKey !== null) world.orderByKey.set(idempotencyKey, order._id);
-          }
-          if (response.statusCode === 200) {
-            // A replay answers the first order again and creates nothing (checked by sendFuzzed).
-            expect(idempotencyKey && world.orderByKey.get(idempotencyKey)).toBe((response.json() as { _id: string })._id);
-          }
-        }),
+        fc.asyncProperty(
+          productId,
+          quantity,
+          bodyMutation(['productId', 'quantity'], { intactWeight: 2 }),
+          key,
+          auth,
+          async (pid, q, mutation, keyChoice, how) => {
+            const body = applyMutation({ productId: pid === 'A' ? world.productA : pid, quantity: q }, mutation);
+            const usedKeys = [...world.orderByKey.keys()];
+            const idempotencyKey =
+              typeof keyChoice === 'object' && keyChoice !== null ? (usedKeys[keyChoice.reuse % Math.max(1, usedKeys.length)] ?? null) : keyChoice;
+            const headers = { ...credentials(world, how), ...(idempotencyKey === null ? {} : { 'idempotency-key': idempotencyKey }) };
+            const response = await sendFuzzed(
+              world,
+              'POST /api/order body and Idempotency-Key',
+              jsonRequest('POST', '/api/order', body, headers),
+              (r) => r.statusCode === 201,
+            );
+            if (response.statusCode === 201) {
+              const order = response.json() as { _id: string; quantity: number };
+              expect(idempotencyKey === null || !world.orderByKey.has(idempotencyKey), 'a used key must replay, not create').toBe(true);
+              world.liveOrders.set(order._id, order.quantity);
+              if (idempotencyKey !== null) world.orderByKey.set(idempotencyKey, order._id);
+            }
+            if (response.statusCode === 200) {
+              // A replay answers the first order again and creates nothing (checked by sendFuzzed).
+              expect(idempotencyKey && world.orderByKey.get(idempotencyKey)).toBe((response.json() as { _id: string })._id);
+            }
+          },
+        ),
         options(volume.runs),
       );
     });
@@ -154,7 +179,11 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
           else if ('cancelled' in c && cancelled.length > 0) [id, expected] = [cancelled[c.cancelled % cancelled.length]!, 404];
           else if ('foreign' in c) [id, expected] = [world.sellerOrderId, 404];
           else id = 'segment' in c ? c.segment : 'nothing-to-pick';
-          const response = await sendFuzzed(world, 'DELETE /api/order/{id} id', { method: 'DELETE', url: `/api/order/${id}`, headers: credentials(world, how) });
+          const response = await sendFuzzed(world, 'DELETE /api/order/{id} id', {
+            method: 'DELETE',
+            url: `/api/order/${id}`,
+            headers: credentials(world, how),
+          });
           if (expected !== null) expect(response.statusCode).toBe(expected);
           if (response.statusCode === 200) {
             expect(world.liveOrders.has(id)).toBe(true);
@@ -180,7 +209,11 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
             id = (await seedProduct(env(), world.fuzzer, { mainquantity: 3 })).id;
             await refreshFingerprint(world);
           }
-          const response = await sendFuzzed(world, 'DELETE /api/product/{id} id', { method: 'DELETE', url: `/api/product/${id}`, headers: credentials(world, how) });
+          const response = await sendFuzzed(world, 'DELETE /api/product/{id} id', {
+            method: 'DELETE',
+            url: `/api/product/${id}`,
+            headers: credentials(world, how),
+          });
           if (c === 'foreign') expect(response.statusCode).toBe(403);
           if (c === 'own') expect(response.statusCode).toBe(200);
         }),
@@ -201,7 +234,8 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
             const { url, kind } = respelledOrAsWritten(route.url(target), spellingAt);
             const response = await sendFuzzed(world, route.name, jsonRequest(route.method, url, route.body?.(), credentials(world, how)));
             if (segment === 'A' && kind === 'same') expect(response.statusCode, url).toBe(route.method === 'GET' ? 200 : 403);
-            else if (segment !== 'A' || route.method !== 'GET') expect(response.statusCode, 'a fuzzed id never names a product the fuzzer may change').toBeGreaterThanOrEqual(400);
+            else if (segment !== 'A' || route.method !== 'GET')
+              expect(response.statusCode, 'a fuzzed id never names a product the fuzzer may change').toBeGreaterThanOrEqual(400);
           }),
           options(volume.runs),
         );
@@ -222,8 +256,18 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
         await fc.assert(
           fc.asyncProperty(email, hostileQuery, auth, async (e, query, how) => {
             const segment =
-              e === 'own' ? encodeURIComponent(world.fuzzer.email) : e === 'OWN-UPPER' ? encodeURIComponent(world.fuzzer.email.toUpperCase()) : e === 'seller' ? encodeURIComponent(world.seller.email) : e;
-            const response = await sendFuzzed(world, `${route.name} email and query`, { method: 'GET', url: `${route.path}${segment}${query}`, headers: credentials(world, how) });
+              e === 'own'
+                ? encodeURIComponent(world.fuzzer.email)
+                : e === 'OWN-UPPER'
+                  ? encodeURIComponent(world.fuzzer.email.toUpperCase())
+                  : e === 'seller'
+                    ? encodeURIComponent(world.seller.email)
+                    : e;
+            const response = await sendFuzzed(world, `${route.name} email and query`, {
+              method: 'GET',
+              url: `${route.path}${segment}${query}`,
+              headers: credentials(world, how),
+            });
             if (e === 'seller') expect([403, 422]).toContain(response.statusCode);
             if (response.statusCode === 200) expect(Array.isArray(response.json())).toBe(true);
           }),
@@ -234,11 +278,16 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
 
     it('GET /api/allproduct and /api/topproduct: fuzzed query parameters', async () => {
       await fc.assert(
-        fc.asyncProperty(hostileQuery, fc.constantFrom('/api/allproduct', '/api/allproduct', '/api/topproduct'), fc.constantFrom<'cookie' | 'bearer' | 'none'>('cookie', 'bearer', 'none'), async (query, path, how) => {
-          const headers = how === 'none' ? {} : credentials(world, how);
-          const response = await sendFuzzed(world, 'GET /api/allproduct query', { method: 'GET', url: `${path}${query}`, headers });
-          if (response.statusCode === 200) expect(Array.isArray(response.json())).toBe(true);
-        }),
+        fc.asyncProperty(
+          hostileQuery,
+          fc.constantFrom('/api/allproduct', '/api/allproduct', '/api/topproduct'),
+          fc.constantFrom<'cookie' | 'bearer' | 'none'>('cookie', 'bearer', 'none'),
+          async (query, path, how) => {
+            const headers = how === 'none' ? {} : credentials(world, how);
+            const response = await sendFuzzed(world, 'GET /api/allproduct query', { method: 'GET', url: `${path}${query}`, headers });
+            if (response.statusCode === 200) expect(Array.isArray(response.json())).toBe(true);
+          },
+        ),
         options(volume.runs),
       );
     });
@@ -267,21 +316,25 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
     it('every write endpoint: malformed JSON (400) and bodies that are not JSON (415)', async () => {
       const endpoints = writeEndpoints(() => world);
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...endpoints).chain((e) => rawBody(JSON.stringify(e.valid())).map((raw) => ({ e, raw }))), auth, async ({ e, raw }, how) => {
-          const response = await sendFuzzed(world, 'raw bodies on write endpoints', {
-            method: e.method,
-            url: e.url(),
-            headers: { ...(e.signedIn ? credentials(world, how) : {}), 'content-type': raw.contentType },
-            payload: raw.body,
-          });
-          if (response.statusCode === 200 && (e.method === 'PATCH' || e.method === 'PUT')) {
-            // A body that still parsed (a byte-order mark is skipped) was a real change to product B.
-            const sent = JSON.parse(raw.body.replace(/^\uFEFF/, '')) as { quantity?: number; mainquantity?: number };
-            world.expectedStockB = e.method === 'PATCH' ? world.expectedStockB + (sent.quantity ?? 0) : (sent.mainquantity ?? NaN);
-          }
-          if (raw.body.length > 0 && !isJsonContentType(raw.contentType)) expect(response.statusCode).toBe(415);
-          else if (isJsonContentType(raw.contentType) && raw.body.trim().length > 0 && !parsesAsJson(raw.body)) expect(response.statusCode).toBe(400);
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...endpoints).chain((e) => rawBody(JSON.stringify(e.valid())).map((raw) => ({ e, raw }))),
+          auth,
+          async ({ e, raw }, how) => {
+            const response = await sendFuzzed(world, 'raw bodies on write endpoints', {
+              method: e.method,
+              url: e.url(),
+              headers: { ...(e.signedIn ? credentials(world, how) : {}), 'content-type': raw.contentType },
+              payload: raw.body,
+            });
+            if (response.statusCode === 200 && (e.method === 'PATCH' || e.method === 'PUT')) {
+              // A body that still parsed (a byte-order mark is skipped) was a real change to product B.
+              const sent = JSON.parse(raw.body.replace(/^\uFEFF/, '')) as { quantity?: number; mainquantity?: number };
+              world.expectedStockB = e.method === 'PATCH' ? world.expectedStockB + (sent.quantity ?? 0) : (sent.mainquantity ?? NaN);
+            }
+            if (raw.body.length > 0 && !isJsonContentType(raw.contentType)) expect(response.statusCode).toBe(415);
+            else if (isJsonContentType(raw.contentType) && raw.body.trim().length > 0 && !parsesAsJson(raw.body)) expect(response.statusCode).toBe(400);
+          },
+        ),
         options(volume.runs),
       );
     });
@@ -289,13 +342,23 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
     it('every write endpoint: a body over 100 KB is refused with 413', async () => {
       const endpoints = writeEndpoints(() => world);
       await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...endpoints), fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 4 * BODY_LIMIT_BYTES }), fc.boolean(), async (e, size, asValidJson) => {
-          const padding = 'x'.repeat(size);
-          const payload = asValidJson ? JSON.stringify({ ...e.valid(), padding }) : padding;
-          const response = await sendFuzzed(world, 'bodies over 100 KB', { method: e.method, url: e.url(), headers: { ...(e.signedIn ? credentials(world, 'cookie') : {}), 'content-type': 'application/json' }, payload });
-          expect(response.statusCode).toBe(413);
-          expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
-        }),
+        fc.asyncProperty(
+          fc.constantFrom(...endpoints),
+          fc.integer({ min: BODY_LIMIT_BYTES + 1, max: 4 * BODY_LIMIT_BYTES }),
+          fc.boolean(),
+          async (e, size, asValidJson) => {
+            const padding = 'x'.repeat(size);
+            const payload = asValidJson ? JSON.stringify({ ...e.valid(), padding }) : padding;
+            const response = await sendFuzzed(world, 'bodies over 100 KB', {
+              method: e.method,
+              url: e.url(),
+              headers: { ...(e.signedIn ? credentials(world, 'cookie') : {}), 'content-type': 'application/json' },
+              payload,
+            });
+            expect(response.statusCode).toBe(413);
+            expect(response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+          },
+        ),
         options(volume.oversizeRuns),
       );
     });
@@ -341,7 +404,12 @@ interface WriteEndpoint {
 function writeEndpoints(world: () => FuzzWorld): WriteEndpoint[] {
   return [
     { method: 'POST', url: () => '/api/addproduct', valid: () => validProductBody(), signedIn: true },
-    { method: 'PUT', url: () => `/api/updateproduct/${world().productB}`, valid: () => validProductBody({ mainquantity: world().expectedStockB }), signedIn: true },
+    {
+      method: 'PUT',
+      url: () => `/api/updateproduct/${world().productB}`,
+      valid: () => validProductBody({ mainquantity: world().expectedStockB }),
+      signedIn: true,
+    },
     { method: 'PATCH', url: () => `/api/products/${world().productB}`, valid: () => ({ quantity: 0 }), signedIn: true },
     { method: 'POST', url: () => '/api/order', valid: () => ({ productId: world().productA, quantity: 0 }), signedIn: true },
     { method: 'DELETE', url: () => `/api/order/${world().sellerOrderId}`, valid: () => ({}), signedIn: true },

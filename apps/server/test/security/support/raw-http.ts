@@ -15,7 +15,11 @@ export interface RawAnswer {
 export function sendRaw(port: number, options: InjectOptions): Promise<RawAnswer> {
   // A Buffer (a multipart upload) goes as it is, with the content type its case gives.
   const payload =
-    options.payload === undefined ? undefined : typeof options.payload === 'string' || Buffer.isBuffer(options.payload) ? options.payload : JSON.stringify(options.payload);
+    options.payload === undefined
+      ? undefined
+      : typeof options.payload === 'string' || Buffer.isBuffer(options.payload)
+        ? options.payload
+        : JSON.stringify(options.payload);
   const headers: Record<string, string | number> = {
     ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
     ...(options.headers as Record<string, string> | undefined),

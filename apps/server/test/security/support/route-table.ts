@@ -53,7 +53,11 @@ export interface Caller {
 export const CALLERS: Caller[] = [
   { label: 'no credentials', actor: 'signedOut', headers: () => ({}) },
   { label: 'a forged bearer token', actor: 'signedOut', headers: () => ({ authorization: `Bearer ${randomBytes(24).toString('base64url')}` }) },
-  { label: 'a forged session cookie', actor: 'signedOut', headers: () => ({ cookie: `better-auth.session_token=${randomBytes(24).toString('base64url')}.c2lnbmF0dXJl` }) },
+  {
+    label: 'a forged session cookie',
+    actor: 'signedOut',
+    headers: () => ({ cookie: `better-auth.session_token=${randomBytes(24).toString('base64url')}.c2lnbmF0dXJl` }),
+  },
   { label: "another user's cookie", actor: 'other', headers: (f) => ({ cookie: f.other.cookie }) },
   { label: "another user's bearer token", actor: 'other', headers: (f) => ({ authorization: `Bearer ${f.other.token}` }) },
   // The owner goes last: a permitted write may consume the fixture (a delete, a cancel).
@@ -72,7 +76,15 @@ export interface RouteCase {
 
 const enc = encodeURIComponent;
 
-const TEST_SHIP_TO_BODY = { company: 'Matrix Ltd', line1: '2 Grid Lane', city: 'Leeds', region: 'West Yorkshire', postalCode: 'LS1 4AP', country: 'GB', phone: '+44 113 496 0000' };
+const TEST_SHIP_TO_BODY = {
+  company: 'Matrix Ltd',
+  line1: '2 Grid Lane',
+  city: 'Leeds',
+  region: 'West Yorkshire',
+  postalCode: 'LS1 4AP',
+  country: 'GB',
+  phone: '+44 113 496 0000',
+};
 
 /** What the owner's stored permit says: no other caller's answer may contain it. */
 export const OWNER_DOCUMENT_TEXT = 'owner-only-permit-bytes';
@@ -131,14 +143,23 @@ const BUSINESS_ROUTES: RouteCase[] = [
   adminRoute('GET /api/admin/verifications/{id}/document', (f) => ({ method: 'GET', url: `/api/admin/verifications/${f.verificationId}/document` })),
   adminRoute('GET /api/admin/verifications/{id}/preview', (f) => ({ method: 'GET', url: `/api/admin/verifications/${f.verificationId}/preview` })),
   adminRoute('POST /api/admin/verifications/{id}/approve', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/approve` })),
-  adminRoute('POST /api/admin/verifications/{id}/reject', (f) => ({ method: 'POST', url: `/api/admin/verifications/${f.verificationId}/reject`, payload: { reason: 'No' } })),
+  adminRoute('POST /api/admin/verifications/{id}/reject', (f) => ({
+    method: 'POST',
+    url: `/api/admin/verifications/${f.verificationId}/reject`,
+    payload: { reason: 'No' },
+  })),
   adminRoute('GET /api/admin/audit', () => ({ method: 'GET', url: '/api/admin/audit' })),
   adminRoute('GET /api/admin/no-such-route', () => ({ method: 'GET', url: '/api/admin/no-such-route' })),
 ];
 
 /** A public read, the same for every caller, that changes nothing. */
 function publicRead(route: string, url: string, status = 200): RouteCase {
-  return { route, request: () => ({ method: 'GET', url }), expected: { signedOut: status, other: status, owner: status }, readOnly: { other: true, owner: true } };
+  return {
+    route,
+    request: () => ({ method: 'GET', url }),
+    expected: { signedOut: status, other: status, owner: status },
+    readOnly: { other: true, owner: true },
+  };
 }
 
 /** The API description and its reference page (plugins/openapi.ts). */
@@ -196,7 +217,12 @@ const CART_ROUTES: RouteCase[] = [
   {
     route: 'POST /api/checkout',
     // A PO number past 40 characters: each signed-in caller reaches their own checkout and is refused there.
-    request: () => ({ method: 'POST', url: '/api/checkout', headers: { 'idempotency-key': randomUUID() }, payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) } }),
+    request: () => ({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { 'idempotency-key': randomUUID() },
+      payload: { expectedTotal: 1, poNumber: 'P'.repeat(41) },
+    }),
     expected: { signedOut: 401, other: 422, owner: 422 },
   },
   {
@@ -623,10 +649,12 @@ export const ROUTES: RouteCase[] = [
 
 async function insertSpareSession(env: TestEnv, user: TestUser): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  await env.db().insert(session).values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
+  await env
+    .db()
+    .insert(session)
+    .values({ id: randomUUID(), token, userId: user.id, expiresAt: new Date(Date.now() + 86_400_000) });
   return token;
 }
-
 
 /**
  * Deletes what earlier fixtures left (products, orders and what hangs off them, cart lines,
@@ -670,7 +698,12 @@ export async function makeFixture(env: TestEnv, users: { owner: TestUser; other:
   expect(carted.statusCode, carted.body).toBe(200);
   // A fresh list each case (a buyer keeps at most 20).
   await env.db().delete(orderLists).where(eq(orderLists.ownerId, owner.id));
-  const list = await env.request({ method: 'POST', url: '/api/lists', headers: { cookie: owner.cookie }, payload: { name: 'Matrix list', lines: [{ productId: bought.id, quantity: 10 }] } });
+  const list = await env.request({
+    method: 'POST',
+    url: '/api/lists',
+    headers: { cookie: owner.cookie },
+    payload: { name: 'Matrix list', lines: [{ productId: bought.id, quantity: 10 }] },
+  });
   expect(list.statusCode, list.body).toBe(201);
   return {
     owner,
@@ -695,7 +728,10 @@ async function insertReadyImport(env: TestEnv, owner: TestUser): Promise<string>
     .values({ sellerId: owner.id, sellerEmail: owner.email, fileName: 'catalog.csv', status: 'ready', total: 1, unchangedCount: 1 })
     .returning({ id: catalogImports.id });
   if (!job) throw new Error('no import');
-  await env.db().insert(catalogImportRows).values({ importId: job.id, rowNumber: 2, sku: 'MATRIX-1', action: 'unchanged', cells: { sku: 'MATRIX-1' } });
+  await env
+    .db()
+    .insert(catalogImportRows)
+    .values({ importId: job.id, rowNumber: 2, sku: 'MATRIX-1', action: 'unchanged', cells: { sku: 'MATRIX-1' } });
   return job.id;
 }
 
@@ -703,7 +739,13 @@ async function insertReadyImport(env: TestEnv, owner: TestUser): Promise<string>
 async function ensurePendingVerification(env: TestEnv, user: TestUser, other: TestUser): Promise<string> {
   await env.db().delete(businessProfiles).where(eq(businessProfiles.userId, other.id));
   const document = Buffer.from(`%PDF-1.4\n${OWNER_DOCUMENT_TEXT}\n%%EOF\n`);
-  const fields = { status: 'pending', documentType: 'application/pdf', documentName: 'permit.pdf', documentSize: document.length, documentUploadedAt: new Date() };
+  const fields = {
+    status: 'pending',
+    documentType: 'application/pdf',
+    documentName: 'permit.pdf',
+    documentSize: document.length,
+    documentUploadedAt: new Date(),
+  };
   const [row] = await env
     .db()
     .insert(businessProfiles)
@@ -737,6 +779,9 @@ export function authExpectedBy(expected: RouteCase['expected']): 'operator' | 's
 export function listApiRoutes(table: RouteOptions[]): string[] {
   return table.flatMap((route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/auth/')) return [];
-    return [route.method].flat().filter((method) => method !== 'HEAD').map((method) => normaliseRoute(`${method} ${route.url}`));
+    return [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD')
+      .map((method) => normaliseRoute(`${method} ${route.url}`));
   });
 }

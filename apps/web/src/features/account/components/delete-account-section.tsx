@@ -27,8 +27,8 @@ export function DeleteAccountSection() {
           Delete account
         </h2>
         <p className="text-sm">
-          Your products, saved address, business profile and notifications are deleted. Orders stay for the other side of each, under the names they
-          were placed with. Orders still open must be finished or cancelled first.
+          Your products, saved address, business profile and notifications are deleted. Orders stay for the other side of each, under the names they were placed
+          with. Orders still open must be finished or cancelled first.
         </p>
         <div>
           <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => setOpen(true)}>
@@ -58,7 +58,12 @@ export function DeleteAccountSection() {
       >
         <p className="mb-3 text-sm">This cannot be undone. Type your password to confirm.</p>
         <FormField id="delete-password" label="Password" error={error}>
-          <PasswordInput {...fieldAria('delete-password', error)} autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <PasswordInput
+            {...fieldAria('delete-password', error)}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
         </FormField>
       </ConfirmDialog>
     </section>

@@ -55,7 +55,13 @@ export function EmailSection({ user }: { user: Me }) {
         {user.emailVerified ? null : <ResendConfirmationButton email={user.email} />}
         <form noValidate onSubmit={onSubmit} className="grid gap-3 md:grid-cols-2" aria-label="Change e-mail">
           <FormField id="new-email" label="New e-mail address" error={errors.newEmail?.message} className="md:col-span-2">
-            <input {...register('newEmail')} {...fieldAria('new-email', errors.newEmail?.message)} type="email" autoComplete="email" className={inputClass(Boolean(errors.newEmail))} />
+            <input
+              {...register('newEmail')}
+              {...fieldAria('new-email', errors.newEmail?.message)}
+              type="email"
+              autoComplete="email"
+              className={inputClass(Boolean(errors.newEmail))}
+            />
           </FormField>
           <FormFooter serverError={serverError} isSubmitting={change.isPending}>
             Change e-mail
@@ -63,8 +69,7 @@ export function EmailSection({ user }: { user: Me }) {
         </form>
         {pendingAddress ? (
           <p role="status" className="text-sm">
-            We sent a link to <strong className="break-all">{pendingAddress}</strong>. Your address changes once you open it; {user.email} was told
-            too.
+            We sent a link to <strong className="break-all">{pendingAddress}</strong>. Your address changes once you open it; {user.email} was told too.
           </p>
         ) : null}
       </div>

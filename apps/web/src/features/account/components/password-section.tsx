@@ -45,10 +45,18 @@ export function PasswordSection() {
         </h2>
         <form noValidate onSubmit={onSubmit} className="grid gap-3 md:grid-cols-2" aria-label="Change password">
           <FormField id="current-password" label="Current password" error={errors.currentPassword?.message}>
-            <PasswordInput {...register('currentPassword')} {...fieldAria('current-password', errors.currentPassword?.message)} autoComplete="current-password" />
+            <PasswordInput
+              {...register('currentPassword')}
+              {...fieldAria('current-password', errors.currentPassword?.message)}
+              autoComplete="current-password"
+            />
           </FormField>
           <FormField id="new-password" label="New password" error={errors.newPassword?.message} hint={PASSWORD_HINT}>
-            <PasswordInput {...register('newPassword')} {...fieldAria('new-password', errors.newPassword?.message, PASSWORD_HINT)} autoComplete="new-password" />
+            <PasswordInput
+              {...register('newPassword')}
+              {...fieldAria('new-password', errors.newPassword?.message, PASSWORD_HINT)}
+              autoComplete="new-password"
+            />
           </FormField>
           <FormFooter serverError={serverError} isSubmitting={change.isPending}>
             Change password

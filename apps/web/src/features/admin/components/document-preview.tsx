@@ -19,7 +19,12 @@ export function DocumentPreview({ id, name, type }: { id: string; name: string; 
           The document could not be shown. Download it instead.
         </p>
       ) : type.startsWith('image/') ? (
-        <img src={urls.preview} alt={`Submitted document ${name}`} className="max-h-96 w-full rounded-box bg-base-200 object-contain" onError={() => setFailed(true)} />
+        <img
+          src={urls.preview}
+          alt={`Submitted document ${name}`}
+          className="max-h-96 w-full rounded-box bg-base-200 object-contain"
+          onError={() => setFailed(true)}
+        />
       ) : (
         <iframe title={`Submitted document ${name}`} src={urls.preview} className="h-96 w-full rounded-box bg-base-200" />
       )}

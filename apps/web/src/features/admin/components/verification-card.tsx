@@ -27,7 +27,11 @@ export function VerificationCard({ verification }: { verification: Verification 
   }
 
   return (
-    <article className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300" data-testid="verification" aria-label={p?.legalName ?? verification.email}>
+    <article
+      className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300"
+      data-testid="verification"
+      aria-label={p?.legalName ?? verification.email}
+    >
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold break-words">{p?.legalName}</h2>
         <span className="text-xs text-base-content/70">
@@ -48,7 +52,9 @@ export function VerificationCard({ verification }: { verification: Verification 
           </dd>
           <dt className="text-base-content/70">Address</dt>
           <dd className="break-words">
-            {[p.address.company, p.address.line1, p.address.line2, `${p.address.city}, ${p.address.region} ${p.address.postalCode}`, p.address.country].filter(Boolean).join(', ')}
+            {[p.address.company, p.address.line1, p.address.line2, `${p.address.city}, ${p.address.region} ${p.address.postalCode}`, p.address.country]
+              .filter(Boolean)
+              .join(', ')}
           </dd>
         </dl>
       ) : null}
@@ -82,7 +88,14 @@ export function VerificationCard({ verification }: { verification: Verification 
           <label htmlFor={`${id}-reason`} className="text-sm font-medium">
             Reason (shown to the buyer)
           </label>
-          <textarea id={`${id}-reason`} className="textarea w-full border border-base-content/25" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            id={`${id}-reason`}
+            className="textarea w-full border border-base-content/25"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
           <div className="flex flex-wrap gap-2">
             <button type="submit" className="btn btn-error btn-sm" disabled={decide.isPending}>
               Reject
@@ -94,7 +107,12 @@ export function VerificationCard({ verification }: { verification: Verification 
         </form>
       ) : (
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-success btn-sm" disabled={decide.isPending} onClick={() => run({ id: verification._id, revision: verification.revision, action: 'approve' }, 'Approved')}>
+          <button
+            type="button"
+            className="btn btn-success btn-sm"
+            disabled={decide.isPending}
+            onClick={() => run({ id: verification._id, revision: verification.revision, action: 'approve' }, 'Approved')}
+          >
             Approve
           </button>
           <button type="button" className="btn btn-outline btn-error btn-sm" disabled={decide.isPending} onClick={() => setRejecting(true)}>
@@ -111,7 +129,13 @@ export function VerificationCard({ verification }: { verification: Verification 
   );
 }
 
-const STATUS_LABEL: Record<Verification['status'], string> = { none: 'Not submitted', pending: 'Pending', verified: 'Verified', rejected: 'Rejected', expired: 'Expired' };
+const STATUS_LABEL: Record<Verification['status'], string> = {
+  none: 'Not submitted',
+  pending: 'Pending',
+  verified: 'Verified',
+  rejected: 'Rejected',
+  expired: 'Expired',
+};
 
 /** The other accounts that submitted this permit number: a reason to look twice, not a verdict. */
 function SamePermitFlag({ samePermit }: { samePermit: Verification['samePermit'] }) {

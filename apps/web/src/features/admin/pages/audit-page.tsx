@@ -60,9 +60,7 @@ export function AuditPage() {
 function Cell({ label, children }: { label: string; children: ReactNode }) {
   return (
     <td className="align-top break-words max-md:flex max-md:gap-2 max-md:border-0 max-md:px-4 max-md:py-0.5">
-      <span className="font-semibold md:hidden">
-        {label}:
-      </span>
+      <span className="font-semibold md:hidden">{label}:</span>
       <span className="min-w-0">{children}</span>
     </td>
   );

@@ -4,7 +4,9 @@ import { apiSend } from '@/lib/api-client.ts';
 
 /** Answers the same whether or not the address has an account; the link arrives by e-mail. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (input: RequestPasswordResetInput) => apiSend<{ status: boolean; message: string }>('POST', '/auth/request-password-reset', input) });
+  return useMutation({
+    mutationFn: (input: RequestPasswordResetInput) => apiSend<{ status: boolean; message: string }>('POST', '/auth/request-password-reset', input),
+  });
 }
 
 /** The token comes from the mailed link; every session of the account is signed out afterwards. */

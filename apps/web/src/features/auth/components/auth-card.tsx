@@ -30,7 +30,19 @@ export function ForgotPasswordLink() {
 }
 
 /** The end of an auth form: its submit button (a spinner while pending, no second press), then its error. */
-export function AuthFormEnd({ label, isPending, error, errorTestId, children }: { label: string; isPending: boolean; error: string | null; errorTestId?: string; children?: ReactNode }) {
+export function AuthFormEnd({
+  label,
+  isPending,
+  error,
+  errorTestId,
+  children,
+}: {
+  label: string;
+  isPending: boolean;
+  error: string | null;
+  errorTestId?: string;
+  children?: ReactNode;
+}) {
   return (
     <>
       <button type="submit" className="btn btn-primary w-full" disabled={isPending}>

@@ -39,8 +39,12 @@ export function UserMenu({ user }: { user: Me }) {
             if ((event.target as HTMLElement).closest('a')) menu.close();
           }}
         >
-          <p className="font-semibold break-words" data-testid="user-display-name">{user.displayName}</p>
-          <p className="text-sm opacity-80 break-all" data-testid="user-email">{user.email}</p>
+          <p className="font-semibold break-words" data-testid="user-display-name">
+            {user.displayName}
+          </p>
+          <p className="text-sm opacity-80 break-all" data-testid="user-email">
+            {user.email}
+          </p>
           {verified ? (
             <p className="mt-2">
               <span className="badge badge-success badge-sm gap-1 font-semibold" data-testid="verified-badge">

@@ -34,8 +34,8 @@ export function ForgotPasswordPage() {
       {sentTo ? (
         <div role="status" className="flex flex-col gap-3 text-sm" data-testid="reset-requested">
           <p>
-            If <strong className="break-all">{sentTo}</strong> has a BulkCart account, an e-mail with a reset link is on its way. The link works
-            once, for one hour.
+            If <strong className="break-all">{sentTo}</strong> has a BulkCart account, an e-mail with a reset link is on its way. The link works once, for one
+            hour.
           </p>
           <p className="text-base-content/80">No e-mail after a few minutes? Check your spam folder, or ask again.</p>
           <button type="button" className="btn btn-outline btn-sm self-start" onClick={() => setSentTo(null)}>
@@ -45,7 +45,14 @@ export function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Request a password reset">
           <FormField id="forgot-email" label="Email" error={errors.email?.message}>
-            <input {...register('email')} {...fieldAria('forgot-email', errors.email?.message)} type="email" autoComplete="email" className={inputClass(Boolean(errors.email))} placeholder="you@company.com" />
+            <input
+              {...register('email')}
+              {...fieldAria('forgot-email', errors.email?.message)}
+              type="email"
+              autoComplete="email"
+              className={inputClass(Boolean(errors.email))}
+              placeholder="you@company.com"
+            />
           </FormField>
           <AuthFormEnd label="Send reset link" isPending={request.isPending} error={serverError} />
         </form>

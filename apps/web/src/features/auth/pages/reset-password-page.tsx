@@ -80,10 +80,10 @@ export function ResetPasswordPage() {
             <PasswordInput {...register('confirmPassword')} {...fieldAria('reset-confirm', errors.confirmPassword?.message)} autoComplete="new-password" />
           </FormField>
           <AuthFormEnd label="Save new password" isPending={reset.isPending} error={serverError}>
-              {' '}
-              <Link to={paths.forgotPassword} className="link">
-                Ask for a new link
-              </Link>
+            {' '}
+            <Link to={paths.forgotPassword} className="link">
+              Ask for a new link
+            </Link>
           </AuthFormEnd>
         </form>
       )}

@@ -39,7 +39,13 @@ export function SignupPage() {
     <AuthCard title="Sign Up" subtitle="Create your BulkCart wholesale account">
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="Sign Up">
         <FormField id="signup-name" label="Name" error={errors.name?.message}>
-          <input {...register('name')} {...fieldAria('signup-name', errors.name?.message)} autoComplete="name" className={inputClass(Boolean(errors.name))} placeholder="Your name or business name" />
+          <input
+            {...register('name')}
+            {...fieldAria('signup-name', errors.name?.message)}
+            autoComplete="name"
+            className={inputClass(Boolean(errors.name))}
+            placeholder="Your name or business name"
+          />
         </FormField>
         <FormField id="signup-email" label="Email" error={errors.email?.message}>
           <input

@@ -1,11 +1,23 @@
 import type { BusinessProfile } from '@bulkcart/contracts/business';
 
 const TEXT: Record<BusinessProfile['status'], { badge: string; className: string; text: string }> = {
-  none: { badge: 'Not verified', className: 'badge-ghost', text: 'Save your business details and upload your permit or license to get wholesale volume prices.' },
-  pending: { badge: 'Pending review', className: 'badge-warning', text: 'An operator is reviewing your permit. Volume prices apply as soon as it is approved.' },
+  none: {
+    badge: 'Not verified',
+    className: 'badge-ghost',
+    text: 'Save your business details and upload your permit or license to get wholesale volume prices.',
+  },
+  pending: {
+    badge: 'Pending review',
+    className: 'badge-warning',
+    text: 'An operator is reviewing your permit. Volume prices apply as soon as it is approved.',
+  },
   verified: { badge: 'Verified business', className: 'badge-success', text: 'Volume prices apply to your orders.' },
   rejected: { badge: 'Rejected', className: 'badge-error', text: 'Fix what the reviewer asked for and upload the permit again.' },
-  expired: { badge: 'Expired', className: 'badge-neutral', text: 'Your permit has expired. Enter the renewed permit and upload it to get volume prices again.' },
+  expired: {
+    badge: 'Expired',
+    className: 'badge-neutral',
+    text: 'Your permit has expired. Enter the renewed permit and upload it to get volume prices again.',
+  },
 };
 
 export function StatusCard({ profile }: { profile: BusinessProfile }) {

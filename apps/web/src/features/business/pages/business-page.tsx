@@ -1,6 +1,12 @@
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { BUSINESS_TYPE_LABELS, BUSINESS_TYPES, businessProfileInputSchema, type BusinessProfile, type BusinessProfileInput } from '@bulkcart/contracts/business';
+import {
+  BUSINESS_TYPE_LABELS,
+  BUSINESS_TYPES,
+  businessProfileInputSchema,
+  type BusinessProfile,
+  type BusinessProfileInput,
+} from '@bulkcart/contracts/business';
 import { Spinner } from '@/components/spinner.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { notify } from '@/components/notice.tsx';
@@ -38,8 +44,19 @@ function valuesOf(profile: BusinessProfile): Values {
 }
 
 const FIELDS: Array<Path<Values>> = [
-  'legalName', 'businessType', 'permitNumber', 'permitRegion', 'permitExpires',
-  'address.company', 'address.line1', 'address.line2', 'address.city', 'address.region', 'address.postalCode', 'address.country', 'address.phone',
+  'legalName',
+  'businessType',
+  'permitNumber',
+  'permitRegion',
+  'permitExpires',
+  'address.company',
+  'address.line1',
+  'address.line2',
+  'address.city',
+  'address.region',
+  'address.postalCode',
+  'address.country',
+  'address.phone',
 ];
 
 function BusinessForm({ profile }: { profile: BusinessProfile }) {
@@ -51,14 +68,21 @@ function BusinessForm({ profile }: { profile: BusinessProfile }) {
     try {
       const saved = await save.mutateAsync(input);
       reset(valuesOf(saved));
-      notify({ kind: 'success', title: 'Saved', text: saved.status === 'pending' ? 'Your business details are saved and waiting for review.' : 'Your business details are saved.' });
+      notify({
+        kind: 'success',
+        title: 'Saved',
+        text: saved.status === 'pending' ? 'Your business details are saved and waiting for review.' : 'Your business details are saved.',
+      });
     } catch (error) {
       setError('root.server', { type: 'server', message: applyServerErrors(error, FIELDS, setError) });
     }
   });
   const field = (name: Path<Values>, label: string, hint?: string, wide = false) => {
     const error = getFieldState(name, formState).error?.message;
-    return { wrapper: { id: `business-${name}`, label, error, hint, className: wide ? 'md:col-span-2' : '' }, input: { ...register(name), ...fieldAria(`business-${name}`, error, hint), className: inputClass(Boolean(error)) } };
+    return {
+      wrapper: { id: `business-${name}`, label, error, hint, className: wide ? 'md:col-span-2' : '' },
+      input: { ...register(name), ...fieldAria(`business-${name}`, error, hint), className: inputClass(Boolean(error)) },
+    };
   };
   const text = (name: Path<Values>, label: string, options: { hint?: string; wide?: boolean; autoComplete?: string } = {}) => {
     const f = field(name, label, options.hint, options.wide);

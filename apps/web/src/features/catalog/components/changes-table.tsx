@@ -29,7 +29,11 @@ export function ChangesTable({ id, count }: { id: string; count: number }) {
                 <td className="align-top tabular-nums">{row.row}</td>
                 <td className="align-top">
                   <span className="block font-mono text-sm [overflow-wrap:anywhere]">{row.sku}</span>
-                  {row.action === 'create' ? <span className="badge badge-success badge-outline badge-sm">New</span> : <span className="badge badge-info badge-outline badge-sm">Update</span>}
+                  {row.action === 'create' ? (
+                    <span className="badge badge-success badge-outline badge-sm">New</span>
+                  ) : (
+                    <span className="badge badge-info badge-outline badge-sm">Update</span>
+                  )}
                 </td>
                 <td className="align-top">
                   <ul className="flex flex-col gap-0.5 text-sm">

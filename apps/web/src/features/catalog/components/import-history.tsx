@@ -2,7 +2,14 @@ import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '@/lib/router.tsx';
 import { useCatalogImports } from '@/features/catalog/api/catalog-imports.ts';
 
-const STATUS_WORDS = { validating: 'Checking', ready: 'Ready to review', applying: 'Applying', applied: 'Applied', failed: 'Failed', undone: 'Undone' } as const;
+const STATUS_WORDS = {
+  validating: 'Checking',
+  ready: 'Ready to review',
+  applying: 'Applying',
+  applied: 'Applied',
+  failed: 'Failed',
+  undone: 'Undone',
+} as const;
 
 /** The seller's last 20 imports, newest first. */
 export function ImportHistory({ currentId }: { currentId: string | null }) {

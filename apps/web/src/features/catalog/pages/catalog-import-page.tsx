@@ -48,11 +48,7 @@ export function CatalogImportPage() {
           </Link>
         </div>
       </div>
-      {jobId ? (
-        <JobView key={jobId} id={jobId} onStartOver={() => setParams({})} />
-      ) : (
-        <Uploader onUploaded={(id) => setParams({ job: id })} />
-      )}
+      {jobId ? <JobView key={jobId} id={jobId} onStartOver={() => setParams({})} /> : <Uploader onUploaded={(id) => setParams({ job: id })} />}
       <ImportHistory currentId={jobId} />
     </section>
   );
@@ -278,8 +274,8 @@ function JobView({ id, onStartOver }: { id: string; onStartOver: () => void }) {
       {data.status === 'applied' ? (
         <div className="flex flex-col gap-2" role="status">
           <p className="font-semibold" data-testid="import-result">
-            Applied: {data.summary.create.toLocaleString('en-US')} created, {data.summary.update.toLocaleString('en-US')} updated. Unchanged rows and rows with errors were not
-            touched.
+            Applied: {data.summary.create.toLocaleString('en-US')} created, {data.summary.update.toLocaleString('en-US')} updated. Unchanged rows and rows with
+            errors were not touched.
           </p>
           <div className="flex flex-wrap gap-2">
             {data.canUndo ? (
@@ -319,7 +315,8 @@ function JobView({ id, onStartOver }: { id: string; onStartOver: () => void }) {
         onCancel={() => setConfirm(null)}
       >
         <p>
-          {data.summary.create.toLocaleString('en-US')} new products and {data.summary.update.toLocaleString('en-US')} updates. You can undo this import within 24 hours.
+          {data.summary.create.toLocaleString('en-US')} new products and {data.summary.update.toLocaleString('en-US')} updates. You can undo this import within
+          24 hours.
         </p>
       </ConfirmDialog>
       <ConfirmDialog

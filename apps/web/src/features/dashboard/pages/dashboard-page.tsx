@@ -50,7 +50,13 @@ function PeriodSwitch({ period, onChoose }: { period: DashboardPeriod; onChoose:
   return (
     <div role="group" aria-label="Period" className="join">
       {DASHBOARD_PERIODS.map((p) => (
-        <button key={p} type="button" className={`btn btn-sm join-item ${p === period ? 'btn-primary' : 'btn-outline'}`} aria-pressed={p === period} onClick={() => onChoose(p)}>
+        <button
+          key={p}
+          type="button"
+          className={`btn btn-sm join-item ${p === period ? 'btn-primary' : 'btn-outline'}`}
+          aria-pressed={p === period}
+          onClick={() => onChoose(p)}
+        >
           {PERIOD_LABELS[p]}
         </button>
       ))}
@@ -233,7 +239,11 @@ function LowStock({ data }: { data: Dashboard }) {
               <span>
                 <span className="font-medium">{p.name}</span>
                 <span className="block text-sm">
-                  {p.stock === 0 ? <strong className="text-error">Sold out</strong> : `${p.stock.toLocaleString('en-US')} in stock, about ${p.daysOfCover} days left`}
+                  {p.stock === 0 ? (
+                    <strong className="text-error">Sold out</strong>
+                  ) : (
+                    `${p.stock.toLocaleString('en-US')} in stock, about ${p.daysOfCover} days left`
+                  )}
                 </span>
               </span>
               <Link to={paths.updateProduct(p.productId)} className="btn btn-sm btn-outline" aria-label={`Restock ${p.name}`}>
@@ -257,11 +267,25 @@ function OrdersExport({ from, to }: { from: string; to: string }) {
       <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()}>
         <label className="flex flex-col gap-1" htmlFor={`${id}-from`}>
           <span className="text-sm">From</span>
-          <input id={`${id}-from`} type="date" className="input input-sm w-40" value={range.from} max={range.to} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
+          <input
+            id={`${id}-from`}
+            type="date"
+            className="input input-sm w-40"
+            value={range.from}
+            max={range.to}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          />
         </label>
         <label className="flex flex-col gap-1" htmlFor={`${id}-to`}>
           <span className="text-sm">To</span>
-          <input id={`${id}-to`} type="date" className="input input-sm w-40" value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+          <input
+            id={`${id}-to`}
+            type="date"
+            className="input input-sm w-40"
+            value={range.to}
+            min={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          />
         </label>
         {isBackwards || !range.from || !range.to ? (
           <span role="alert" className="text-sm text-error">

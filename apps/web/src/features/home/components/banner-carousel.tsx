@@ -210,7 +210,9 @@ export function BannerCarousel() {
             aria-current={i === index}
             onClick={() => setIndex(i)}
           >
-            <span className={`block h-2.5 rounded-full shadow transition-all motion-reduce:transition-none ${i === index ? 'w-6 bg-secondary' : 'w-2.5 bg-base-100/80'}`} />
+            <span
+              className={`block h-2.5 rounded-full shadow transition-all motion-reduce:transition-none ${i === index ? 'w-6 bg-secondary' : 'w-2.5 bg-base-100/80'}`}
+            />
           </button>
         ))}
       </div>

@@ -15,7 +15,11 @@ const BLURBS: Partial<Record<Category, string>> = {
 
 /** The file the image script draws for a category card (scripts/generate-images.ts). */
 function imageFor(category: string): string {
-  const slug = category.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const slug = category
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
   return `/images/categories/${slug}.webp`;
 }
 

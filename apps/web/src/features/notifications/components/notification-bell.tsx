@@ -37,10 +37,20 @@ function Bell() {
 
   return (
     <div {...bell.rootProps} className="relative">
-      <button {...bell.buttonProps} className="btn btn-ghost btn-circle" aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'} data-testid="notification-bell">
+      <button
+        {...bell.buttonProps}
+        className="btn btn-ghost btn-circle"
+        aria-label={count > 0 ? `Notifications, ${count} unread` : 'Notifications'}
+        data-testid="notification-bell"
+      >
         <span className="indicator">
           <svg xmlns="http://www.w3.org/2000/svg" className="h-6 w-6" fill="none" viewBox="0 0 24 24" stroke="currentColor" aria-hidden="true">
-            <path strokeLinecap="round" strokeLinejoin="round" strokeWidth="2" d="M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 10-12 0v3.2a2 2 0 01-.6 1.4L4 17h5m6 0a3 3 0 11-6 0" />
+            <path
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              strokeWidth="2"
+              d="M15 17h5l-1.4-1.4A2 2 0 0118 14.2V11a6 6 0 10-12 0v3.2a2 2 0 01-.6 1.4L4 17h5m6 0a3 3 0 11-6 0"
+            />
           </svg>
           {count > 0 ? (
             <span className="indicator-item badge badge-error badge-sm" data-testid="notification-count">

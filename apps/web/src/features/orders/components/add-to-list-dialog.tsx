@@ -62,14 +62,29 @@ export function AddToListDialog({ product, quantity, onClose }: { product: Produ
             <legend className="mb-1 text-sm font-medium">Which list</legend>
             {existing.map((list) => (
               <label key={list.id} className="flex items-center gap-2 text-sm">
-                <input type="radio" className="radio radio-sm" name={`${id}-list`} value={list.id} checked={selected === list.id} onChange={() => setChoice(list.id)} />
+                <input
+                  type="radio"
+                  className="radio radio-sm"
+                  name={`${id}-list`}
+                  value={list.id}
+                  checked={selected === list.id}
+                  onChange={() => setChoice(list.id)}
+                />
                 <span className="break-words">
                   {list.name} <span className="text-base-content/60">({list.lines.length} lines)</span>
                 </span>
               </label>
             ))}
             <label className="flex items-center gap-2 text-sm">
-              <input type="radio" className="radio radio-sm" name={`${id}-list`} value={NEW_LIST} checked={selected === NEW_LIST} onChange={() => setChoice(NEW_LIST)} disabled={existing.length >= CART_LIMITS.lists} />
+              <input
+                type="radio"
+                className="radio radio-sm"
+                name={`${id}-list`}
+                value={NEW_LIST}
+                checked={selected === NEW_LIST}
+                onChange={() => setChoice(NEW_LIST)}
+                disabled={existing.length >= CART_LIMITS.lists}
+              />
               A new list
             </label>
             {selected === NEW_LIST ? (
@@ -77,7 +92,14 @@ export function AddToListDialog({ product, quantity, onClose }: { product: Produ
                 <label htmlFor={`${id}-name`} className="text-sm">
                   List name
                 </label>
-                <input id={`${id}-name`} className="input input-sm w-full" maxLength={CART_LIMITS.listNameMax} placeholder="Monthly restock" value={name} onChange={(e) => setName(e.target.value)} />
+                <input
+                  id={`${id}-name`}
+                  className="input input-sm w-full"
+                  maxLength={CART_LIMITS.listNameMax}
+                  placeholder="Monthly restock"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
               </div>
             ) : null}
           </fieldset>

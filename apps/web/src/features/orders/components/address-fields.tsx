@@ -28,7 +28,15 @@ const FIELDS: Array<{ name: keyof AddressFormValues; label: string; autoComplete
  * A compact ship-to form (two columns from the small breakpoint), its fields registered on the
  * caller's react-hook-form, validated by the shared addressSchema.
  */
-export function AddressFields({ idPrefix, register, errors }: { idPrefix: string; register: UseFormRegister<AddressFormValues>; errors: FieldErrors<AddressFormValues> }) {
+export function AddressFields({
+  idPrefix,
+  register,
+  errors,
+}: {
+  idPrefix: string;
+  register: UseFormRegister<AddressFormValues>;
+  errors: FieldErrors<AddressFormValues>;
+}) {
   return (
     <fieldset className="grid grid-cols-1 gap-x-3 gap-y-2 sm:grid-cols-2" data-testid="ship-to-form">
       <legend className="mb-1 text-sm font-semibold">Ship to</legend>

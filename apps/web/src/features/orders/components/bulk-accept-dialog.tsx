@@ -48,7 +48,11 @@ export function BulkAcceptDialog({ orders, onClose, onDone }: { orders: Sale[]; 
             notify({ kind: 'success', text: accepted.length === 1 ? `Order ${names} accepted` : `Orders ${names} accepted`, durationMs: 1000 });
           }
           if (refused.length > 0) {
-            notify({ kind: 'error', title: refused.length === 1 ? 'One order not accepted' : `${refused.length} orders not accepted`, text: refused.map((r) => `${r.number ?? 'An order'}: ${r.message}`).join(' ') });
+            notify({
+              kind: 'error',
+              title: refused.length === 1 ? 'One order not accepted' : `${refused.length} orders not accepted`,
+              text: refused.map((r) => `${r.number ?? 'An order'}: ${r.message}`).join(' '),
+            });
           }
           onDone();
         },

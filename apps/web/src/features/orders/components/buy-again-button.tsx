@@ -28,7 +28,11 @@ export function BuyAgainButton({ order, className = 'btn btn-primary btn-sm' }: 
       setProduct(await getProductForCheckout(productId));
     } catch (error) {
       const gone = error instanceof ApiError && error.status === 404;
-      notify({ kind: 'error', title: 'Error', text: gone ? 'This product is no longer sold.' : error instanceof Error ? error.message : 'Something went wrong.' });
+      notify({
+        kind: 'error',
+        title: 'Error',
+        text: gone ? 'This product is no longer sold.' : error instanceof Error ? error.message : 'Something went wrong.',
+      });
     } finally {
       setIsLoading(false);
     }

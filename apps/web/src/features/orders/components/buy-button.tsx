@@ -55,7 +55,14 @@ export function BuyButton({ product, quantity, label = 'Buy Now', className = 'b
   }
   return (
     <>
-      <button type="button" className={className} onClick={open} onPointerEnter={() => void loadCheckoutDialog()} onFocus={() => void loadCheckoutDialog()} aria-haspopup="dialog">
+      <button
+        type="button"
+        className={className}
+        onClick={open}
+        onPointerEnter={() => void loadCheckoutDialog()}
+        onFocus={() => void loadCheckoutDialog()}
+        aria-haspopup="dialog"
+      >
         {label}
       </button>
       {isOpen ? (

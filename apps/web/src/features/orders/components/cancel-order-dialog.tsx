@@ -26,7 +26,8 @@ export function CancelOrderDialog({ order, onClose }: { order: Order; onClose: (
       onCancel={onClose}
     >
       <p className="break-words">
-        {unitsText(order.quantity)} of <strong>{order.product.name}</strong> ({formatMoney(toCents(order.total))}). The seller is told and the order cannot be restored.
+        {unitsText(order.quantity)} of <strong>{order.product.name}</strong> ({formatMoney(toCents(order.total))}). The seller is told and the order cannot be
+        restored.
       </p>
     </ConfirmDialog>
   );

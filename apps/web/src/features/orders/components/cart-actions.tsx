@@ -58,7 +58,13 @@ function CartActionButton({ product, quantity, action, className = 'btn btn-outl
   if (action === 'list') {
     return (
       <>
-        <button type="button" className={className} onClick={() => signedIn(() => setListOpen(true))} aria-haspopup="dialog" aria-label={`Add to list: ${product.name}`}>
+        <button
+          type="button"
+          className={className}
+          onClick={() => signedIn(() => setListOpen(true))}
+          aria-haspopup="dialog"
+          aria-label={`Add to list: ${product.name}`}
+        >
           Add to list
         </button>
         {listOpen ? <AddToListDialog product={product} quantity={units} onClose={() => setListOpen(false)} /> : null}

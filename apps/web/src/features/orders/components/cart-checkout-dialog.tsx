@@ -44,9 +44,17 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
       const intent = `${cart.total}|${po}|${JSON.stringify(address ?? null)}`;
       const idempotencyKey = keys.current.get(intent) ?? newIdempotencyKey();
       keys.current.set(intent, idempotencyKey);
-      const answer = await checkout.mutateAsync({ input: { expectedTotal: cart.total, ...(po ? { poNumber: po } : {}), ...(address ? { shipTo: address } : {}) }, idempotencyKey });
+      const answer = await checkout.mutateAsync({
+        input: { expectedTotal: cart.total, ...(po ? { poNumber: po } : {}), ...(address ? { shipTo: address } : {}) },
+        idempotencyKey,
+      });
       const numbers = answer.orders.map((o) => o.number).join(', ');
-      notify({ kind: 'success', title: answer.orders.length === 1 ? 'Order placed' : `${answer.orders.length} orders placed`, text: `${numbers}. Each seller accepts within 3 business days.`, durationMs: 4000 });
+      notify({
+        kind: 'success',
+        title: answer.orders.length === 1 ? 'Order placed' : `${answer.orders.length} orders placed`,
+        text: `${numbers}. Each seller accepts within 3 business days.`,
+        durationMs: 4000,
+      });
       onClose();
     } catch (error) {
       refused(error);
@@ -59,7 +67,11 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
     if (!(error instanceof ApiError)) return;
     if (namesShipTo(error)) {
       setIsChanging(true);
-      notify({ kind: 'error', title: 'Check the address', text: applyServerErrors<AddressFormValues>(withShipToFieldsUnprefixed(error), ADDRESS_FIELD_NAMES, addressForm.setError) });
+      notify({
+        kind: 'error',
+        title: 'Check the address',
+        text: applyServerErrors<AddressFormValues>(withShipToFieldsUnprefixed(error), ADDRESS_FIELD_NAMES, addressForm.setError),
+      });
       return;
     }
     // The cart as the server would charge it now: shown at once, here and on the page.
@@ -75,7 +87,13 @@ export function CartCheckoutDialog({ cart, onClose }: { cart: Cart; onClose: () 
       onClose={onClose}
       title="Checkout"
       actions={
-        <button type="submit" form={`${id}-form`} className="btn btn-primary min-w-40" disabled={checkout.isPending || shipTo.isPending} data-testid="confirm-checkout">
+        <button
+          type="submit"
+          form={`${id}-form`}
+          className="btn btn-primary min-w-40"
+          disabled={checkout.isPending || shipTo.isPending}
+          data-testid="confirm-checkout"
+        >
           {checkout.isPending ? <Spinner inline /> : null}
           Place {cart.sellers.length === 1 ? 'order' : `${cart.sellers.length} orders`} · {money(cart.total)}
         </button>

@@ -118,7 +118,12 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
       const expectedUnitPrice = ladder ? toDollars(quotePrice(ladder, quantity, { breaksApply: pricing.breaksApply }).unitCents) : undefined;
       try {
         await createOrder.mutateAsync({
-          input: { productId: product._id, quantity, ...(address ? { shipTo: address } : {}), ...(expectedUnitPrice !== undefined ? { expectedUnitPrice } : {}) },
+          input: {
+            productId: product._id,
+            quantity,
+            ...(address ? { shipTo: address } : {}),
+            ...(expectedUnitPrice !== undefined ? { expectedUnitPrice } : {}),
+          },
           idempotencyKey,
         });
       } catch (error) {
@@ -165,12 +170,7 @@ export function CheckoutDialog({ product: opened, initialQuantity, onClose }: Ch
         </button>
       }
     >
-      <form
-        id={`${inputId}-form`}
-        className="flex flex-col gap-4"
-        noValidate
-        onSubmit={(e) => void buy(e)}
-      >
+      <form id={`${inputId}-form`} className="flex flex-col gap-4" noValidate onSubmit={(e) => void buy(e)}>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-box bg-base-200/60 p-3 text-sm">
           <dt className="text-base-content/70">Buyer</dt>
           <dd className="font-medium break-words" data-testid="checkout-buyer-name">

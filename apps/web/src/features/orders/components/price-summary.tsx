@@ -43,7 +43,9 @@ export function PriceSummary({ ladder, quantity, casepack, breaksApply }: { ladd
           Add {next.more.toLocaleString('en-US')} more to pay {formatMoney(next.unitCents)} each
         </p>
       ) : null}
-      {isBelowBest && !breaksApply ? <VerifyNudge quantity={wholesale.tierMinquantity!} unitCents={wholesale.unitCents} className="rounded-box bg-info/10 px-3 py-2" /> : null}
+      {isBelowBest && !breaksApply ? (
+        <VerifyNudge quantity={wholesale.tierMinquantity!} unitCents={wholesale.unitCents} className="rounded-box bg-info/10 px-3 py-2" />
+      ) : null}
       {/* A verified buyer is not asked to verify: told the best break, unless the nudge above names it. */}
       {isBelowBest && breaksApply && !(isNear && next.unitCents === wholesale.unitCents) ? (
         <p className="rounded-box bg-info/10 px-3 py-2" data-testid="checkout-best-break">

@@ -5,7 +5,15 @@ import { validCartQuantity, type CartLine } from '@bulkcart/contracts/cart';
  * − / number / +, in whole cases and never below the MOQ. A typed number is saved on Enter or when
  * the field is left, rounded to what the product sells.
  */
-export function QuantityStepper({ line, disabled, onCommit }: { line: Pick<CartLine, 'productId' | 'name' | 'quantity' | 'minquantity' | 'casepack'>; disabled: boolean; onCommit: (quantity: number) => void }) {
+export function QuantityStepper({
+  line,
+  disabled,
+  onCommit,
+}: {
+  line: Pick<CartLine, 'productId' | 'name' | 'quantity' | 'minquantity' | 'casepack'>;
+  disabled: boolean;
+  onCommit: (quantity: number) => void;
+}) {
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? String(line.quantity);
   const step = line.casepack;
@@ -48,7 +56,13 @@ export function QuantityStepper({ line, disabled, onCommit }: { line: Pick<CartL
             }
           }}
         />
-        <button type="button" className="btn btn-sm join-item" aria-label={`More ${line.name}`} disabled={disabled} onClick={() => commit(line.quantity + step)}>
+        <button
+          type="button"
+          className="btn btn-sm join-item"
+          aria-label={`More ${line.name}`}
+          disabled={disabled}
+          onClick={() => commit(line.quantity + step)}
+        >
           +
         </button>
       </div>

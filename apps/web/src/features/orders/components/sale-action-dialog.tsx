@@ -22,10 +22,30 @@ import { ShipByField, acceptWithinWindowSchema, type ShipByDates } from './ship-
 import { Spinner } from '@/components/spinner.tsx';
 
 const COPY: Record<SellerMove, { title: (n: string) => string; confirm: string; done: (n: string) => string; warning: string }> = {
-  accept: { title: (n) => `Accept order ${n}`, confirm: 'Accept order', done: (n) => `Order ${n} accepted`, warning: 'You promise to ship by this date; the buyer is told.' },
-  decline: { title: (n) => `Decline order ${n}`, confirm: 'Decline order', done: (n) => `Order ${n} declined`, warning: 'This cannot be undone. The stock goes back to the product and the buyer is told why.' },
-  ship: { title: (n) => `Ship order ${n}`, confirm: 'Mark shipped', done: (n) => `Order ${n} shipped`, warning: 'This cannot be undone; the buyer is told it is on its way.' },
-  deliver: { title: (n) => `Mark order ${n} delivered`, confirm: 'Mark delivered', done: (n) => `Order ${n} delivered`, warning: 'This cannot be undone; the order is complete.' },
+  accept: {
+    title: (n) => `Accept order ${n}`,
+    confirm: 'Accept order',
+    done: (n) => `Order ${n} accepted`,
+    warning: 'You promise to ship by this date; the buyer is told.',
+  },
+  decline: {
+    title: (n) => `Decline order ${n}`,
+    confirm: 'Decline order',
+    done: (n) => `Order ${n} declined`,
+    warning: 'This cannot be undone. The stock goes back to the product and the buyer is told why.',
+  },
+  ship: {
+    title: (n) => `Ship order ${n}`,
+    confirm: 'Mark shipped',
+    done: (n) => `Order ${n} shipped`,
+    warning: 'This cannot be undone; the buyer is told it is on its way.',
+  },
+  deliver: {
+    title: (n) => `Mark order ${n} delivered`,
+    confirm: 'Mark delivered',
+    done: (n) => `Order ${n} delivered`,
+    warning: 'This cannot be undone; the order is complete.',
+  },
 };
 
 /** What the dialog's fields hold, as typed; each move's schema reads the ones it needs. */
@@ -149,10 +169,20 @@ export function SaleActionDialog({ order, move, onClose }: { order: Order; move:
         {move === 'ship' ? (
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <FormField id={`${id}-carrier`} label="Carrier (optional)" error={errors.carrier?.message}>
-              <input {...register('carrier')} {...fieldAria(`${id}-carrier`, errors.carrier?.message)} className={inputClass(Boolean(errors.carrier))} maxLength={ORDER_TEXT_MAX.carrier} />
+              <input
+                {...register('carrier')}
+                {...fieldAria(`${id}-carrier`, errors.carrier?.message)}
+                className={inputClass(Boolean(errors.carrier))}
+                maxLength={ORDER_TEXT_MAX.carrier}
+              />
             </FormField>
             <FormField id={`${id}-tracking`} label="Tracking number (optional)" error={errors.tracking?.message}>
-              <input {...register('tracking')} {...fieldAria(`${id}-tracking`, errors.tracking?.message)} className={inputClass(Boolean(errors.tracking))} maxLength={ORDER_TEXT_MAX.tracking} />
+              <input
+                {...register('tracking')}
+                {...fieldAria(`${id}-tracking`, errors.tracking?.message)}
+                className={inputClass(Boolean(errors.tracking))}
+                maxLength={ORDER_TEXT_MAX.tracking}
+              />
             </FormField>
           </div>
         ) : null}

@@ -16,10 +16,29 @@ export function acceptWithinWindowSchema(dates: ShipByDates) {
 }
 
 /** The seller's promise when accepting: two business days ahead by default, three at most. */
-export function ShipByField({ id, dates, error, field }: { id: string; dates: ShipByDates; error: string | undefined; field: UseFormRegisterReturn<'shipBy'> }) {
+export function ShipByField({
+  id,
+  dates,
+  error,
+  field,
+}: {
+  id: string;
+  dates: ShipByDates;
+  error: string | undefined;
+  field: UseFormRegisterReturn<'shipBy'>;
+}) {
   return (
     <FormField id={id} label="Ship by" error={error} hint="Two business days ahead by default; three at most.">
-      <input {...field} {...fieldAria(id, error, 'hint')} type="date" className={inputClass(Boolean(error))} min={dates.min} max={dates.max} required autoFocus />
+      <input
+        {...field}
+        {...fieldAria(id, error, 'hint')}
+        type="date"
+        className={inputClass(Boolean(error))}
+        min={dates.min}
+        max={dates.max}
+        required
+        autoFocus
+      />
     </FormField>
   );
 }

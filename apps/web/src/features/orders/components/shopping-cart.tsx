@@ -64,7 +64,10 @@ export function ShoppingCart({ cart }: { cart: UseQueryResult<Cart> }) {
       ))}
       <div className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-lg">
-          Total <span className="font-bold" data-testid="cart-total">{money(data.total)}</span>
+          Total{' '}
+          <span className="font-bold" data-testid="cart-total">
+            {money(data.total)}
+          </span>
           <span className="block text-sm text-base-content/70">
             {data.sellers.length === 1 ? 'One order' : `${data.sellers.length} orders, one per seller`}
           </span>
@@ -95,7 +98,10 @@ function SellerGroup({ seller, lines }: { seller: CartSeller; lines: CartLine[] 
       <header className="flex flex-wrap items-baseline justify-between gap-2 border-b border-base-200 px-4 py-3">
         <h3 className="font-semibold break-words">{seller.sellerName}</h3>
         <p className="text-sm">
-          Subtotal <span className="font-semibold" data-testid="seller-subtotal">{money(seller.subtotal)}</span>
+          Subtotal{' '}
+          <span className="font-semibold" data-testid="seller-subtotal">
+            {money(seller.subtotal)}
+          </span>
         </p>
         {seller.minimumOrder !== null ? (
           <p className="w-full text-sm text-base-content/70" data-testid="seller-minimum">
@@ -186,7 +192,12 @@ function LineProblem({ line, disabled, onSet, onRemove }: { line: CartLine; disa
       </button>
     );
   return (
-    <p className={`flex flex-wrap items-center gap-2 rounded-box px-2 py-1 text-sm ${isPriceChange ? 'bg-info/15' : 'bg-warning/20'}`} role="status" data-testid="line-problem" data-code={problem.code}>
+    <p
+      className={`flex flex-wrap items-center gap-2 rounded-box px-2 py-1 text-sm ${isPriceChange ? 'bg-info/15' : 'bg-warning/20'}`}
+      role="status"
+      data-testid="line-problem"
+      data-code={problem.code}
+    >
       <span className="flex-1">{problem.message}</span>
       {fix}
     </p>

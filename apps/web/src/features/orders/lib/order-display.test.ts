@@ -11,7 +11,11 @@ describe('order display rules', () => {
     expect(canCancel({ status: 'accepted' })).toBe(false);
     expect(canMarkReceived({ status: 'shipped' })).toBe(true);
     expect(canMarkReceived({ status: 'accepted' })).toBe(false);
-    expect(['placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled'].filter((status) => canBuyAgain({ status: status as never }))).toEqual(['delivered', 'declined', 'cancelled']);
+    expect(['placed', 'accepted', 'shipped', 'delivered', 'declined', 'cancelled'].filter((status) => canBuyAgain({ status: status as never }))).toEqual([
+      'delivered',
+      'declined',
+      'cancelled',
+    ]);
   });
 
   it('shows a ship-by date as that calendar day in any time zone', () => {

@@ -16,7 +16,8 @@ export const canCancel = (order: Pick<Order, 'status'>): boolean => order.status
 /** The buyer confirms arrival of a shipped order. */
 export const canMarkReceived = (order: Pick<Order, 'status'>): boolean => order.status === 'shipped';
 /** An order that is over, one way or another, may be bought again. */
-export const canBuyAgain = (order: Pick<Order, 'status'>): boolean => order.status === 'delivered' || order.status === 'cancelled' || order.status === 'declined';
+export const canBuyAgain = (order: Pick<Order, 'status'>): boolean =>
+  order.status === 'delivered' || order.status === 'cancelled' || order.status === 'declined';
 
 /** The seller's next moves from each status: what the desk offers as buttons. */
 export type SellerMove = 'accept' | 'decline' | 'ship' | 'deliver';

@@ -7,7 +7,9 @@ const PREFIX = 'shipTo.';
  * calls it `city`. The error with those keys unprefixed, the others kept, for applyServerErrors.
  */
 export function withShipToFieldsUnprefixed(error: ApiError): ApiError {
-  const fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([key, messages]) => [key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key, messages]));
+  const fieldErrors = Object.fromEntries(
+    Object.entries(error.fieldErrors).map(([key, messages]) => [key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key, messages]),
+  );
   return new ApiError(error.status, error.code, error.title, error.message, fieldErrors);
 }
 

@@ -148,7 +148,11 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
   const date = new Date(order.createdAt).toLocaleDateString();
 
   return (
-    <tr data-testid="order-row" data-order-number={order.number} className="border-b border-base-200 last:border-b-0 max-md:grid max-md:grid-cols-[1fr_auto] max-md:items-center max-md:gap-x-3 max-md:py-2">
+    <tr
+      data-testid="order-row"
+      data-order-number={order.number}
+      className="border-b border-base-200 last:border-b-0 max-md:grid max-md:grid-cols-[1fr_auto] max-md:items-center max-md:gap-x-3 max-md:py-2"
+    >
       <td className="max-md:col-span-2 max-md:block max-md:border-b-0 max-md:pb-1">
         <div className="flex items-start gap-3">
           <OrderImage src={order.product.image} alt={order.product.name} />
@@ -195,7 +199,12 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
           </Link>
           <ReorderButton order={order} />
           {canCancel(order) ? (
-            <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => onCancel(order)} aria-label={`Cancel order of ${order.product.name}`}>
+            <button
+              type="button"
+              className="btn btn-outline btn-error btn-sm"
+              onClick={() => onCancel(order)}
+              aria-label={`Cancel order of ${order.product.name}`}
+            >
               Cancel
             </button>
           ) : null}

@@ -26,11 +26,7 @@ export function ListsPage() {
   if (lists.isPending) content = <Spinner label="Loading your lists" />;
   else if (!lists.data) content = <LoadError error={lists.error} onRetry={() => void lists.refetch()} />;
   else if (lists.data.length === 0) {
-    content = (
-      <p className="rounded-box bg-base-100 p-4 text-sm ring-1 ring-base-300">
-        No lists yet. Name one below, then use Add to list on a product page.
-      </p>
-    );
+    content = <p className="rounded-box bg-base-100 p-4 text-sm ring-1 ring-base-300">No lists yet. Name one below, then use Add to list on a product page.</p>;
   } else content = lists.data.map((list) => <ListCard key={list.id} list={list} />);
   return (
     <section aria-labelledby="lists-heading" className="flex flex-col gap-6">
@@ -60,7 +56,14 @@ function NewListForm() {
         <label htmlFor={`${id}-name`} className="text-sm font-medium">
           New list
         </label>
-        <input id={`${id}-name`} className="input input-sm w-full" maxLength={CART_LIMITS.listNameMax} placeholder="Monthly restock" value={name} onChange={(e) => setName(e.target.value)} />
+        <input
+          id={`${id}-name`}
+          className="input input-sm w-full"
+          maxLength={CART_LIMITS.listNameMax}
+          placeholder="Monthly restock"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-sm" disabled={create.isPending || !name.trim()}>
         Create list
@@ -151,7 +154,13 @@ function ListLine({ listId, line }: { listId: string; line: SavedList['lines'][n
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {line.problem?.code === 'deleted' ? null : <QuantityStepper line={line} disabled={setLine.isPending} onCommit={save} />}
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => save(0)} disabled={setLine.isPending} aria-label={`Remove ${line.name} from the list`}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          onClick={() => save(0)}
+          disabled={setLine.isPending}
+          aria-label={`Remove ${line.name} from the list`}
+        >
           Remove
         </button>
       </div>

@@ -14,7 +14,16 @@ import { useMarkReceived } from '@/features/orders/api/mark-received.ts';
 import { BuyAgainButton } from '@/features/orders/components/buy-again-button.tsx';
 import { ReorderButton } from '@/features/orders/components/reorder-button.tsx';
 import { CancelOrderDialog } from '@/features/orders/components/cancel-order-dialog.tsx';
-import { AddressBlock, LateFlag, OrderLinesTable, OrderTimeline, PackingSlipLines, ShipBy, StatusBadge, Tracking } from '@/features/orders/components/order-parts.tsx';
+import {
+  AddressBlock,
+  LateFlag,
+  OrderLinesTable,
+  OrderTimeline,
+  PackingSlipLines,
+  ShipBy,
+  StatusBadge,
+  Tracking,
+} from '@/features/orders/components/order-parts.tsx';
 import { canBuyAgain, canCancel, canMarkReceived, formatIsoDate } from '@/features/orders/lib/order-display.ts';
 
 /** /orders/{id}: one of the buyer's orders, its timeline, and its invoice (printable on one page). */

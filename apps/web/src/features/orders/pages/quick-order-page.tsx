@@ -30,7 +30,8 @@ function checkRow(row: Row, matches: SkuMatch[] | undefined, isChecking: boolean
   const match = exact.length === 1 ? exact[0] : exact.find((m) => m.productId === row.productId);
   if (!match) return { kind: 'choose', matches: exact };
   const quantity = Number(row.quantity);
-  if (!/^\d+$/.test(row.quantity.trim()) || quantity < 1 || quantity > CART_LIMITS.quantityMax) return { kind: 'error', text: 'Enter a whole number of units', match };
+  if (!/^\d+$/.test(row.quantity.trim()) || quantity < 1 || quantity > CART_LIMITS.quantityMax)
+    return { kind: 'error', text: 'Enter a whole number of units', match };
   if (match.price === null) return { kind: 'error', text: 'No price yet: it cannot be bought', match };
   if (quantity < match.minquantity) return { kind: 'error', text: MESSAGES.moqText(match.minquantity), match };
   if (quantity % match.casepack !== 0) return { kind: 'error', text: `Sold in cases of ${match.casepack}`, match };
@@ -69,7 +70,10 @@ export function QuickOrderPage() {
   function addAll() {
     const filled = rows.filter((r) => r.sku.trim());
     if (filled.length === 0) return notify({ kind: 'error', title: 'Nothing to add', text: 'Type a SKU and a quantity first.' });
-    const lines = filled.map((r) => ({ ...(r.productId ? { productId: r.productId } : { sku: r.sku.trim() }), quantity: /^\d+$/.test(r.quantity.trim()) ? Number(r.quantity) : r.quantity }));
+    const lines = filled.map((r) => ({
+      ...(r.productId ? { productId: r.productId } : { sku: r.sku.trim() }),
+      quantity: /^\d+$/.test(r.quantity.trim()) ? Number(r.quantity) : r.quantity,
+    }));
     add.mutate(
       { lines },
       {

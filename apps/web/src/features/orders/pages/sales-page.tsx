@@ -64,7 +64,13 @@ export function SalesPage() {
         ) : (
           <ul className="flex flex-col gap-4" aria-label="Orders">
             {items.map((order) => (
-              <SaleCard key={order._id} order={order} isSelected={selected.has(order._id)} onSelect={() => toggle(order._id)} onMove={(move) => setActing({ order, move })} />
+              <SaleCard
+                key={order._id}
+                order={order}
+                isSelected={selected.has(order._id)}
+                onSelect={() => toggle(order._id)}
+                onMove={(move) => setActing({ order, move })}
+              />
             ))}
           </ul>
         )}
@@ -119,15 +125,34 @@ function StatusTabs({ filter, counts, onChoose }: { filter: DeskFilter; counts: 
     if (s === 'accepted') tabs.push({ key: 'late', label: 'Late', count: counts?.late, isCurrent: filter === 'late' });
   }
   return (
-    <FilterTabs label="Filter by status" idPrefix="sales-tab" withCounts tabs={tabs} onChoose={(key) => onChoose(key === 'all' ? null : (key as Exclude<DeskFilter, null>))} />
+    <FilterTabs
+      label="Filter by status"
+      idPrefix="sales-tab"
+      withCounts
+      tabs={tabs}
+      onChoose={(key) => onChoose(key === 'all' ? null : (key as Exclude<DeskFilter, null>))}
+    />
   );
 }
 
 /** Choose placed orders to accept together: all of them at once, or one by one on their cards. */
-function SelectionBar({ placedCount, chosenCount, onSelectAll, onAccept }: { placedCount: number; chosenCount: number; onSelectAll: (all: boolean) => void; onAccept: () => void }) {
+function SelectionBar({
+  placedCount,
+  chosenCount,
+  onSelectAll,
+  onAccept,
+}: {
+  placedCount: number;
+  chosenCount: number;
+  onSelectAll: (all: boolean) => void;
+  onAccept: () => void;
+}) {
   const isAll = chosenCount === placedCount;
   return (
-    <div className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-100 px-4 py-2 text-sm shadow-sm ring-1 ring-base-300" data-testid="selection-bar">
+    <div
+      className="sticky top-16 z-10 flex flex-wrap items-center justify-between gap-2 rounded-box bg-base-100 px-4 py-2 text-sm shadow-sm ring-1 ring-base-300"
+      data-testid="selection-bar"
+    >
       <label className="flex cursor-pointer items-center gap-2">
         <input
           type="checkbox"
@@ -153,7 +178,9 @@ function SaleCard({ order, isSelected, onSelect, onMove }: { order: Sale; isSele
     <li className="flex flex-col gap-3 rounded-box bg-base-100 p-4 ring-1 ring-base-300" data-testid="sale-card" data-order-number={order.number}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="flex flex-wrap items-center gap-2 font-semibold">
-          {order.status === 'placed' ? <input type="checkbox" className="checkbox checkbox-sm" checked={isSelected} onChange={onSelect} aria-label={`Select order ${order.number}`} /> : null}
+          {order.status === 'placed' ? (
+            <input type="checkbox" className="checkbox checkbox-sm" checked={isSelected} onChange={onSelect} aria-label={`Select order ${order.number}`} />
+          ) : null}
           <Link to={paths.order(order._id)} className="link link-primary" data-testid="order-number">
             {order.number}
           </Link>

@@ -44,7 +44,11 @@ function MinimumForm({ initial }: { initial: number | null }) {
     setError(undefined);
     save.mutate(parsed.data, {
       onSuccess: (saved) =>
-        notify({ kind: 'success', text: saved.minimumOrder === null ? 'No minimum order.' : `Minimum order set to ${formatMoney(toCents(saved.minimumOrder))}.`, durationMs: 2000 }),
+        notify({
+          kind: 'success',
+          text: saved.minimumOrder === null ? 'No minimum order.' : `Minimum order set to ${formatMoney(toCents(saved.minimumOrder))}.`,
+          durationMs: 2000,
+        }),
       onError: (e) => setError(e.fieldErrors.minimumOrder?.join(' ') ?? e.message),
     });
   }

@@ -37,8 +37,22 @@ export interface TierFormValues {
 const invalidClass = 'aria-[invalid=true]:border-error';
 
 export const blankProductValues: ProductFormValues = {
-  image: '', image2: '', image3: '', name: '', mainquantity: '', minquantity: '', brandname: '', category: '',
-  description: '', price: '', rating: '', Content: '', discount: '', casepack: '', tiers: [], sku: '',
+  image: '',
+  image2: '',
+  image3: '',
+  name: '',
+  mainquantity: '',
+  minquantity: '',
+  brandname: '',
+  category: '',
+  description: '',
+  price: '',
+  rating: '',
+  Content: '',
+  discount: '',
+  casepack: '',
+  tiers: [],
+  sku: '',
 };
 
 /** Every field the server may name, the volume breaks' own (`tiers.1.price`) included. */
@@ -115,7 +129,13 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
   };
   const aria = (name: keyof ProductFormValues) => fieldAria(`product-${name}`, errors[name]?.message, hints[name]);
   const text = (name: keyof ProductFormValues) => ({ ...register(name), ...aria(name) });
-  const number = (name: keyof ProductFormValues) => ({ type: 'number', inputMode: 'numeric' as const, step: 1, ...register(name, { valueAsNumber: true }), ...aria(name) });
+  const number = (name: keyof ProductFormValues) => ({
+    type: 'number',
+    inputMode: 'numeric' as const,
+    step: 1,
+    ...register(name, { valueAsNumber: true }),
+    ...aria(name),
+  });
   const field = (name: keyof ProductFormValues, label: string, wide = false) => ({
     id: `product-${name}`,
     label,

@@ -21,7 +21,17 @@ function numberOrUndefined(value: FormDataEntryValue | null): number | undefined
 }
 
 /** A facet's checkboxes with their counts; a picked value stays listed even when its count is 0. */
-function FacetGroup({ legend, counts, picked, onToggle }: { legend: string; counts: Array<{ value: string; count: number }>; picked: string[]; onToggle(value: string): void }) {
+function FacetGroup({
+  legend,
+  counts,
+  picked,
+  onToggle,
+}: {
+  legend: string;
+  counts: Array<{ value: string; count: number }>;
+  picked: string[];
+  onToggle(value: string): void;
+}) {
   const shown = [...counts, ...picked.filter((p) => !counts.some((c) => c.value === p)).map((value) => ({ value, count: 0 }))];
   if (shown.length === 0) return null;
   return (
@@ -52,16 +62,30 @@ export function SearchFilters({ choices, facets, change, onApplied }: SearchFilt
   function applyNumbers(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    change({ minPrice: numberOrUndefined(data.get('minPrice')), maxPrice: numberOrUndefined(data.get('maxPrice')), maxMoq: numberOrUndefined(data.get('maxMoq')) });
+    change({
+      minPrice: numberOrUndefined(data.get('minPrice')),
+      maxPrice: numberOrUndefined(data.get('maxPrice')),
+      maxMoq: numberOrUndefined(data.get('maxMoq')),
+    });
     onApplied?.();
   }
 
   return (
     <div className="flex flex-col gap-3">
-      <FacetGroup legend="Category" counts={facets?.categories ?? []} picked={choices.category} onToggle={(value) => change({ category: toggled(choices.category, value) as SearchChoices['category'] })} />
+      <FacetGroup
+        legend="Category"
+        counts={facets?.categories ?? []}
+        picked={choices.category}
+        onToggle={(value) => change({ category: toggled(choices.category, value) as SearchChoices['category'] })}
+      />
       <FacetGroup legend="Brand" counts={facets?.brands ?? []} picked={choices.brand} onToggle={(value) => change({ brand: toggled(choices.brand, value) })} />
       <label className="label cursor-pointer justify-start gap-2 text-sm text-base-content">
-        <input type="checkbox" className="checkbox checkbox-sm" checked={choices.inStock === 'true'} onChange={(e) => change({ inStock: e.target.checked ? 'true' : undefined })} />
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm"
+          checked={choices.inStock === 'true'}
+          onChange={(e) => change({ inStock: e.target.checked ? 'true' : undefined })}
+        />
         In stock
       </label>
       <form key={formKey} className="flex flex-col gap-2" onSubmit={applyNumbers} aria-label="Price and MOQ">
@@ -71,17 +95,46 @@ export function SearchFilters({ choices, facets, change, onApplied }: SearchFilt
             <label className="sr-only" htmlFor="search-min-price">
               Minimum price
             </label>
-            <input id="search-min-price" name="minPrice" type="number" min={0} step="0.01" inputMode="decimal" className="input input-sm w-full" placeholder={price ? `${price.min}` : 'Min'} defaultValue={choices.minPrice ?? ''} />
+            <input
+              id="search-min-price"
+              name="minPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              className="input input-sm w-full"
+              placeholder={price ? `${price.min}` : 'Min'}
+              defaultValue={choices.minPrice ?? ''}
+            />
             <span aria-hidden="true">–</span>
             <label className="sr-only" htmlFor="search-max-price">
               Maximum price
             </label>
-            <input id="search-max-price" name="maxPrice" type="number" min={0} step="0.01" inputMode="decimal" className="input input-sm w-full" placeholder={price ? `${price.max}` : 'Max'} defaultValue={choices.maxPrice ?? ''} />
+            <input
+              id="search-max-price"
+              name="maxPrice"
+              type="number"
+              min={0}
+              step="0.01"
+              inputMode="decimal"
+              className="input input-sm w-full"
+              placeholder={price ? `${price.max}` : 'Max'}
+              defaultValue={choices.maxPrice ?? ''}
+            />
           </div>
         </fieldset>
         <label className="flex flex-col gap-1 text-sm" htmlFor="search-max-moq">
           <span className="font-semibold">MOQ at most</span>
-          <input id="search-max-moq" name="maxMoq" type="number" min={1} step={1} inputMode="numeric" className="input input-sm w-full" defaultValue={choices.maxMoq ?? ''} />
+          <input
+            id="search-max-moq"
+            name="maxMoq"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            className="input input-sm w-full"
+            defaultValue={choices.maxMoq ?? ''}
+          />
         </label>
         <div className="flex gap-2">
           <button type="submit" className="btn btn-primary btn-sm">

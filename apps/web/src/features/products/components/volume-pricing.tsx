@@ -30,11 +30,18 @@ function rowsOf(ladder: PriceLadder, minquantity: number, breaksApply: boolean):
   return starts.map((start, i) => {
     const next = starts[i + 1];
     const wholesaleCents = applyDiscount(start.priceCents, ladder.discount);
-    return { from: start.from, to: next ? next.from - 1 : null, unitCents: breaksApply ? wholesaleCents : baseCents, wholesaleCents, tierMinquantity: start.tierMinquantity };
+    return {
+      from: start.from,
+      to: next ? next.from - 1 : null,
+      unitCents: breaksApply ? wholesaleCents : baseCents,
+      wholesaleCents,
+      tierMinquantity: start.tierMinquantity,
+    };
   });
 }
 
-const range = (row: Row) => (row.to === null ? `${row.from.toLocaleString('en-US')}+` : `${row.from.toLocaleString('en-US')}–${row.to.toLocaleString('en-US')}`);
+const range = (row: Row) =>
+  row.to === null ? `${row.from.toLocaleString('en-US')}+` : `${row.from.toLocaleString('en-US')}–${row.to.toLocaleString('en-US')}`;
 
 /**
  * Detail page: quantity range → the unit price this buyer pays → saving against the list price, the
@@ -76,7 +83,9 @@ export function VolumePricing({ ladder, minquantity, quantity, breaksApply }: Vo
           })}
         </tbody>
       </table>
-      {!breaksApply && best && best.tierMinquantity !== null ? <VerifyNudge quantity={best.from} unitCents={best.wholesaleCents} className="mt-2 text-sm" /> : null}
+      {!breaksApply && best && best.tierMinquantity !== null ? (
+        <VerifyNudge quantity={best.from} unitCents={best.wholesaleCents} className="mt-2 text-sm" />
+      ) : null}
     </section>
   );
 }

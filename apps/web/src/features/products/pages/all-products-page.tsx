@@ -43,16 +43,24 @@ export function AllProductsPage() {
       <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
         <div>
           <h1 className="text-2xl font-bold md:text-3xl">All Product</h1>
-          <p className="text-base-content/70">
-            {available ? 'Products with a minimum order above 100 units.' : 'Every product in the catalog, newest first.'}
-          </p>
+          <p className="text-base-content/70">{available ? 'Products with a minimum order above 100 units.' : 'Every product in the catalog, newest first.'}</p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <div className="join" role="group" aria-label="Which products">
-            <button type="button" className={`btn join-item btn-sm ${available ? '' : 'btn-primary'}`} aria-pressed={!available} onClick={() => setAvailable(false)}>
+            <button
+              type="button"
+              className={`btn join-item btn-sm ${available ? '' : 'btn-primary'}`}
+              aria-pressed={!available}
+              onClick={() => setAvailable(false)}
+            >
               Show All Products
             </button>
-            <button type="button" className={`btn join-item btn-sm ${available ? 'btn-primary' : ''}`} aria-pressed={available} onClick={() => setAvailable(true)}>
+            <button
+              type="button"
+              className={`btn join-item btn-sm ${available ? 'btn-primary' : ''}`}
+              aria-pressed={available}
+              onClick={() => setAvailable(true)}
+            >
               Show Available Products
             </button>
           </div>

@@ -50,12 +50,7 @@ export function CategoriesPage() {
         </div>
       </div>
       <PagedProducts query={products} empty={<EmptyState title="No products in this category yet." />}>
-        {(items) => (
-          <ProductCardGrid
-            products={items}
-            actions={(product) => <DetailsAndCartActions product={product} />}
-          />
-        )}
+        {(items) => <ProductCardGrid products={items} actions={(product) => <DetailsAndCartActions product={product} />} />}
       </PagedProducts>
     </section>
   );

@@ -163,7 +163,12 @@ function OpenOrdersNote({ productId }: { productId: string }) {
   }
   if (openOrders.isError) return <p className="mt-2 text-sm text-error">Could not check this product's open orders.</p>;
   const { count } = openOrders.data;
-  if (count === 0) return <p className="mt-2 text-sm" data-testid="open-orders">It has no open orders.</p>;
+  if (count === 0)
+    return (
+      <p className="mt-2 text-sm" data-testid="open-orders">
+        It has no open orders.
+      </p>
+    );
   return (
     <p className="mt-2 rounded-box bg-warning/15 px-2 py-1 text-sm" data-testid="open-orders">
       It has {count} open {count === 1 ? 'order' : 'orders'}. {count === 1 ? 'It stays' : 'They stay'} on your order desk and can still be shipped.

@@ -84,7 +84,9 @@ function ProductDetails({ product }: { product: Product }) {
             ) : null}
           </dl>
           <SellerMinimum productId={product._id} />
-          {ladder && product.tiers.length > 0 ? <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} breaksApply={breaksApply} /> : null}
+          {ladder && product.tiers.length > 0 ? (
+            <VolumePricing ladder={ladder} minquantity={product.minquantity} quantity={quantity} breaksApply={breaksApply} />
+          ) : null}
           <div className="flex flex-wrap items-end gap-3">
             <div className="flex flex-col gap-1 text-sm">
               <label htmlFor="buy-quantity" className="font-medium">

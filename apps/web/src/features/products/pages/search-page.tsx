@@ -104,7 +104,13 @@ function SearchResults() {
         <details ref={filtersPanel} className="collapse collapse-arrow bg-base-100 ring-1 ring-base-300" open={isWide}>
           <summary className="collapse-title font-semibold lg:hidden">Filters</summary>
           <div className="collapse-content">
-            <SearchFilters key={toSearchParams(choices).toString()} choices={choices} facets={first?.facets} change={change} onApplied={() => foldOnPhone(filtersPanel.current)} />
+            <SearchFilters
+              key={toSearchParams(choices).toString()}
+              choices={choices}
+              facets={first?.facets}
+              change={change}
+              onApplied={() => foldOnPhone(filtersPanel.current)}
+            />
           </div>
         </details>
       </aside>
