@@ -5,7 +5,11 @@
  * p99 of sequential calls, after a warm-up) and prints every query's plan (EXPLAIN ANALYZE), so a
  * missing index shows as a sequential scan. Stops the throwaway cluster it started.
  *
- *   npm run bench:dashboard -- [--orders=100000] [--runs=20] [--explain=12m]
+ *   npm run bench:dashboard -- [--orders=100000] [--runs=20] [--explain=12m] [--against=<module>] [--rounds=4]
+ *
+ * `--against=` (a path from the repository root to a copy of dashboard.service.ts, e.g. the one on
+ * main) times that getDashboard too, in alternating rounds on the same database, so a change is
+ * compared with what it replaces on the same machine at the same load.
  */
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -17,9 +21,18 @@ import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { summarize } from './lib/stats.ts';
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const { values } = parseArgs({
-  options: { orders: { type: 'string', default: '100000' }, runs: { type: 'string', default: '20' }, explain: { type: 'string', default: '12m' } },
+  options: {
+    orders: { type: 'string', default: '100000' },
+    runs: { type: 'string', default: '20' },
+    explain: { type: 'string', default: '12m' },
+    against: { type: 'string' },
+    rounds: { type: 'string', default: '4' },
+  },
 });
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
@@ -84,17 +97,43 @@ async function main(): Promise<void> {
     console.log(`Seeded ${ORDERS} orders for one seller in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 
     const ctx = { db: database.db, user: SELLER as never, clock: () => NOW };
-    console.log('| period | p50 ms | p99 ms |\n|---|---|---|');
-    for (const period of DASHBOARD_PERIODS) {
-      for (let i = 0; i < 3; i++) await getDashboard(ctx, { period });
-      const samples: number[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const t = performance.now();
-        await getDashboard(ctx, { period });
-        samples.push(performance.now() - t);
+    if (values.against !== undefined) {
+      const against = (await import(pathToFileURL(resolve(values.against)).href)) as { getDashboard: typeof getDashboard };
+      const variants = { this: getDashboard, against: against.getDashboard };
+      console.log(`Alternating rounds: this tree against ${values.against}, ${RUNS} calls a period a round.\n`);
+      console.log('| round | load (1 min) | variant | ' + DASHBOARD_PERIODS.map((p) => `${p} p50`).join(' | ') + ' |');
+      console.log('|---|---|---|' + DASHBOARD_PERIODS.map(() => '---').join('|') + '|');
+      for (let round = 1; round <= Number(values.rounds); round++) {
+        // Which goes first alternates too, so neither always runs on the warmer cache.
+        const order = round % 2 === 1 ? (['this', 'against'] as const) : (['against', 'this'] as const);
+        for (const name of order) {
+          const cells: string[] = [];
+          for (const period of DASHBOARD_PERIODS) {
+            for (let i = 0; i < 3; i++) await variants[name](ctx, { period });
+            const samples: number[] = [];
+            for (let i = 0; i < RUNS; i++) {
+              const t = performance.now();
+              await variants[name](ctx, { period });
+              samples.push(performance.now() - t);
+            }
+            cells.push(summarize(samples).p50.toFixed(1));
+          }
+          console.log(`| ${round} | ${loadavg()[0]!.toFixed(1)} | ${name} | ${cells.join(' | ')} |`);
+        }
       }
-      const { p50, p99 } = summarize(samples);
-      console.log(`| ${period} | ${p50.toFixed(1)} | ${p99.toFixed(1)} |`);
+    } else {
+      console.log('| period | p50 ms | p99 ms |\n|---|---|---|');
+      for (const period of DASHBOARD_PERIODS) {
+        for (let i = 0; i < 3; i++) await getDashboard(ctx, { period });
+        const samples: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const t = performance.now();
+          await getDashboard(ctx, { period });
+          samples.push(performance.now() - t);
+        }
+        const { p50, p99 } = summarize(samples);
+        console.log(`| ${period} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | (load ${loadavg()[0]!.toFixed(1)})`);
+      }
     }
 
     // Every query of one period's dashboard (12 months unless --explain= says), planned with the figures it really read.

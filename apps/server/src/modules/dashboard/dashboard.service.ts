@@ -45,36 +45,60 @@ const counted = (alias: SQL = sql.raw('o')): SQL => sql`${alias}.status NOT IN (
 /** The days of a range as SQL dates, for the rollup's `day` column. */
 const daysOf = (range: DayRange, alias: SQL): SQL => sql`${alias}.day >= ${range.from}::date AND ${alias}.day < ${range.until}::date`;
 
-/**
- * Net sales, orders and units from the daily rollup (seller_sales_days, kept by the orders' own
- * statements); the distinct buyers from the index orders_seller_created_fulfilment_idx alone, and for
- * each of them one probe for an earlier counted order.
- */
-async function readKpis(db: Db, sellerId: string, range: DayRange): Promise<DashboardKpis> {
+type Sums = Pick<DashboardKpis, 'netSales' | 'orders' | 'units' | 'averageOrderValue'>;
+
+/** Net sales, orders, units and average order value of a range, from the daily rollup (seller_sales_days). */
+async function readSums(db: Db, sellerId: string, range: DayRange): Promise<Sums> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH sums AS (
+    sql`SELECT s.net_cents, s.orders, s.units,
+          CASE WHEN s.orders = 0 THEN 0 ELSE round(s.net_cents::numeric / s.orders)::bigint END AS average_cents
+        FROM (
           SELECT coalesce(sum(d.net_cents), 0)::bigint AS net_cents, coalesce(sum(d.orders), 0)::int AS orders, coalesce(sum(d.units), 0)::bigint AS units
           FROM seller_sales_days d WHERE d.seller_id = ${sellerId} AND ${daysOf(range, sql.raw('d'))}
-        ),
-        buyers AS MATERIALIZED (SELECT DISTINCT o.buyer_id FROM orders o WHERE ${placedIn(sellerId, range)} AND ${counted()})
-        SELECT s.net_cents, s.orders, s.units,
-          CASE WHEN s.orders = 0 THEN 0 ELSE round(s.net_cents::numeric / s.orders)::bigint END AS average_cents,
-          (SELECT count(*)::int FROM buyers) AS buyers,
-          (SELECT count(*)::int FROM buyers b
-            WHERE EXISTS (
-              SELECT 1 FROM orders p
-              WHERE p.seller_id = ${sellerId} AND p.buyer_id = b.buyer_id AND p.created_at < ${dayStart(range.from)} AND ${counted(sql.raw('p'))}
-            )) AS repeat_buyers
-        FROM sums s`,
+        ) s`,
+  );
+  return { netSales: toDollars(num(row?.net_cents)), orders: num(row?.orders), units: num(row?.units), averageOrderValue: toDollars(num(row?.average_cents)) };
+}
+
+interface Buyers {
+  buyers: number;
+  repeatBuyers: number;
+}
+
+/**
+ * Distinct and repeat buyers of the current AND the previous period in one pass over the index
+ * orders_seller_created_fulfilment_idx, from the previous period's first day to today (for 12m that
+ * also reads the stretch between the two, at most a month): one row per buyer says whether they
+ * ordered in each period and before the current one. A current buyer who ordered earlier in that
+ * stretch is a repeat buyer without a probe; the others, and every previous buyer, take one probe of
+ * (seller_id, buyer_id, created_at) for a counted order before the previous period.
+ */
+async function readBuyers(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ current: Buyers; previous: Buyers }> {
+  const { current, previous } = ranges;
+  const earlier = (buyer: SQL): SQL => sql`EXISTS (
+    SELECT 1 FROM orders p
+    WHERE p.seller_id = ${sellerId} AND p.buyer_id = ${buyer} AND p.created_at < ${dayStart(previous.from)} AND ${counted(sql.raw('p'))})`;
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`WITH b AS (
+          SELECT o.buyer_id,
+            bool_or(o.created_at >= ${dayStart(current.from)}) AS in_current,
+            bool_or(o.created_at < ${dayStart(previous.until)}) AS in_previous,
+            bool_or(o.created_at < ${dayStart(current.from)}) AS before_current
+          FROM orders o
+          WHERE ${placedIn(sellerId, { from: previous.from, until: current.until })} AND ${counted()}
+          GROUP BY o.buyer_id
+        )
+        SELECT count(*) FILTER (WHERE b.in_current)::int AS buyers,
+          count(*) FILTER (WHERE b.in_current AND CASE WHEN b.before_current THEN true ELSE ${earlier(sql.raw('b.buyer_id'))} END)::int AS repeat_buyers,
+          count(*) FILTER (WHERE b.in_previous)::int AS previous_buyers,
+          count(*) FILTER (WHERE b.in_previous AND ${earlier(sql.raw('b.buyer_id'))})::int AS previous_repeat_buyers
+        FROM b`,
   );
   return {
-    netSales: toDollars(num(row?.net_cents)),
-    orders: num(row?.orders),
-    units: num(row?.units),
-    averageOrderValue: toDollars(num(row?.average_cents)),
-    buyers: num(row?.buyers),
-    repeatBuyers: num(row?.repeat_buyers),
+    current: { buyers: num(row?.buyers), repeatBuyers: num(row?.repeat_buyers) },
+    previous: { buyers: num(row?.previous_buyers), repeatBuyers: num(row?.previous_repeat_buyers) },
   };
 }
 
@@ -104,14 +128,16 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
  * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
  * ship-by date (all read from the index orders_seller_created_fulfilment_idx alone), and orders the
  * sweep cancelled for want of an answer (a count of the period's cancelled orders, apart, as the
- * reason is not in that index).
+ * reason is not in that index). The durations are `date_part`'s double precision seconds, what
+ * percentile_cont sorts anyway: `extract` answers numeric since PostgreSQL 14, and making then
+ * converting a numeric for each of the period's orders only cost time.
  */
 async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
   const [row] = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
+          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
           count(o.shipped_at)::int AS shipped,
           count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
           (SELECT count(*)::int FROM orders x
@@ -193,13 +219,20 @@ export async function getDashboard(ctx: DashboardContext, input: DashboardQuery)
   const ranges = periodRanges(input.period, now);
   const sellerId = ctx.user.id;
   // One after another: on PGlite there is one connection anyway, and on PostgreSQL a dashboard should
-  // not take six of the pool's connections at once.
-  const kpis = await readKpis(ctx.db, sellerId, ranges.current);
-  const previous = await readKpis(ctx.db, sellerId, ranges.previous);
+  // not take several of the pool's connections at once. Two lanes (buyers, sums and series on one
+  // connection; fulfilment, products and queue on another) were measured against this order in
+  // alternating rounds (docs/benchmarks.md) and won nothing at 12 months: PostgreSQL already scans the
+  // period's orders with parallel workers on this 2-core machine, so a second heavy read only takes
+  // turns with the first, while it would hold a second connection per dashboard.
+  const buyers = await readBuyers(ctx.db, sellerId, ranges);
+  const sums = await readSums(ctx.db, sellerId, ranges.current);
+  const previousSums = await readSums(ctx.db, sellerId, ranges.previous);
   const series = await readSeries(ctx.db, sellerId, ranges);
-  const { top: topProducts, low: lowStock } = await readProductSales(ctx.db, sellerId, ranges);
   const fulfilment = await readFulfilment(ctx.db, sellerId, ranges.current);
+  const { top: topProducts, low: lowStock } = await readProductSales(ctx.db, sellerId, ranges);
   const queue = await readQueue(ctx.db, sellerId, toIsoDate(now));
+  const kpis: DashboardKpis = { ...sums, ...buyers.current };
+  const previous: DashboardKpis = { ...previousSums, ...buyers.previous };
   return {
     period: input.period,
     from: ranges.current.from,
