@@ -19,7 +19,7 @@ const LoginPage = lazyPage(() => import('@/features/auth/pages/login-page.tsx').
 const SignupPage = lazyPage(() => import('@/features/auth/pages/signup-page.tsx').then((m) => m.SignupPage));
 const ForgotPasswordPage = lazyPage(() => import('@/features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage));
 const ResetPasswordPage = lazyPage(() => import('@/features/auth/pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage));
-const SettingsPage = lazyPage(() => import('@/features/account/pages/settings-page.tsx').then((m) => m.SettingsPage));
+const SettingsPage = lazyPage(() => import('@/features/accounts/pages/settings-page.tsx').then((m) => m.SettingsPage));
 const OpenLayout = lazyPage(() => import('./open-layout.tsx').then((m) => m.OpenLayout));
 const AddProductPage = lazyPage(() => import('@/features/products/pages/add-product-page.tsx').then((m) => m.AddProductPage));
 const UpdateProductPage = lazyPage(() => import('@/features/products/pages/update-product-page.tsx').then((m) => m.UpdateProductPage));

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, or, isNull, ne, sql } from 'drizzle-orm';
 import { utcToday } from '@bulkcart/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import type { Notice, Notify } from '../notifications/index.ts';
 

@@ -1,7 +1,7 @@
 import { Spinner } from '@/components/spinner.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { notify } from '@/components/notice.tsx';
-import { useSessions, useSignOutOtherSessions } from '@/features/account/api/sessions.ts';
+import { useSessions, useSignOutOtherSessions } from '@/features/accounts/api/sessions.ts';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

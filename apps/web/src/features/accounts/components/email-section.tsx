@@ -6,7 +6,7 @@ import { FormField, fieldAria, inputClass } from '@/components/form/form-field.t
 import { FormFooter } from '@/components/form/form-footer.tsx';
 import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
 import { ResendConfirmationButton } from '@/components/resend-confirmation-button.tsx';
-import { useChangeEmail } from '@/features/account/api/email.ts';
+import { useChangeEmail } from '@/features/accounts/api/email.ts';
 
 /** The address, whether it is confirmed, and a change that only takes effect once the new one confirms. */
 export function EmailSection({ user }: { user: Me }) {

@@ -8,7 +8,7 @@ import { FormFooter } from '@/components/form/form-footer.tsx';
 import { PasswordInput } from '@/components/form/password-input.tsx';
 import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
 import { notify } from '@/components/notice.tsx';
-import { useChangePassword } from '@/features/account/api/password.ts';
+import { useChangePassword } from '@/features/accounts/api/password.ts';
 
 const PASSWORD_HINT = 'At least 6 characters, with an upper-case and a lower-case letter.';
 

@@ -6,7 +6,7 @@ import { PasswordInput } from '@/components/form/password-input.tsx';
 import { notify } from '@/components/notice.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useNavigate } from '@/lib/router.tsx';
-import { useDeleteAccount } from '@/features/account/api/delete-account.ts';
+import { useDeleteAccount } from '@/features/accounts/api/delete-account.ts';
 
 /** Deleting the account, behind a dialog that asks for the password and says what stays. */
 export function DeleteAccountSection() {

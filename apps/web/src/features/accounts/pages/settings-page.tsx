@@ -1,9 +1,9 @@
 import { useMe } from '@/lib/auth/me.ts';
 import { useSearchParams } from '@/lib/router.tsx';
-import { EmailSection } from '@/features/account/components/email-section.tsx';
-import { PasswordSection } from '@/features/account/components/password-section.tsx';
-import { SessionsSection } from '@/features/account/components/sessions-section.tsx';
-import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
+import { EmailSection } from '@/features/accounts/components/email-section.tsx';
+import { PasswordSection } from '@/features/accounts/components/password-section.tsx';
+import { SessionsSection } from '@/features/accounts/components/sessions-section.tsx';
+import { DeleteAccountSection } from '@/features/accounts/components/delete-account-section.tsx';
 
 /** Where a confirmation link lands: `?confirmed=1`, with `&error=…` when better-auth refused the token. */
 function ConfirmationOutcome() {
