@@ -5,6 +5,8 @@ import { getSessionUser, requireUser, type SessionUser } from '../modules/accoun
 import { routeContract, type RouteContract } from './route-schema.ts';
 import { operatorGate, operatorOf } from './operator-gate.ts';
 import { parseInput } from './validate.ts';
+import type { RouteLimit } from '../plugins/rate-limits/limited-route.ts';
+import { ROUTE_LIMIT_DESCRIPTIONS } from '../plugins/rate-limits/route-limits.ts';
 
 /**
  * Who may call a route, and what its handler is handed:
@@ -51,6 +53,11 @@ export interface RouteDefinition<
   body?: B;
   response: R;
   /**
+   * A per-account limit on calls (plugins/rate-limits): its plugin counts this route, and its 429 joins
+   * the route's described errors. Only when RATE_LIMIT is on.
+   */
+  limit?: RouteLimit;
+  /**
    * Checks that come before the session is read, as the route has always made them (a malformed import
    * id is the same 404 for everyone). Runs after Fastify has read the body.
    */
@@ -76,6 +83,7 @@ export interface DefinedRoute {
   querystring?: z.ZodObject;
   body?: z.ZodType;
   multipartFile?: string;
+  limit?: RouteLimit;
 }
 
 /** Handlers made by defineRoute, with their definition: the marker a route registered another way lacks. */
@@ -122,7 +130,7 @@ export function defineRoute<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(app: FastifyInstance, ctx: Pick<AppContext, 'auth' | 'config' | 'db'>, definition: RouteDefinition<A, P, Q, B, R>): void {
-  const { method, url, auth, params, querystring, body, beforeAuth, beforeInput, onRequest, handler, ...described } = definition;
+  const { method, url, auth, params, querystring, body, limit, beforeAuth, beforeInput, onRequest, handler, ...described } = definition;
   const hooks = [...(auth === 'operator' ? [operatorGate(ctx)] : []), ...(onRequest ? [onRequest] : [])];
   const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     await beforeAuth?.(request);
@@ -148,18 +156,21 @@ export function defineRoute<
     ...(querystring ? { querystring } : {}),
     ...(body ? { body } : {}),
     ...(described.multipartFile ? { multipartFile: described.multipartFile } : {}),
+    ...(limit ? { limit } : {}),
   });
   app.route({
     method,
     url,
     ...routeContract({
       ...described,
+      ...(limit ? { errors: { ...described.errors, 429: ROUTE_LIMIT_DESCRIPTIONS[limit] } } : {}),
       signedIn: auth !== 'public' && auth !== 'optional',
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(body ? { body } : {}),
     }),
     ...(hooks.length > 0 ? { onRequest: hooks } : {}),
+    ...(limit ? { config: { limit } } : {}),
     handler: routeHandler,
   });
 }

@@ -1007,9 +1007,10 @@ describe("OpenAPI description: the 429s it states are the server's (RATE_LIMIT o
     expect(validate(response!.json()), operation).toBe(true);
   }
 
-  it('describes 429 with Retry-After on order creation, document uploads and CSV downloads, and the server answers it as described', async () => {
+  it('describes 429 with Retry-After on order creation, checkout, document uploads and CSV downloads, and the server answers it as described', async () => {
     const seller = await signUpUser(env, { name: 'Limited Seller' });
     const buyer = await signUpUser(env, { name: 'Limited Buyer' });
+    const cartBuyer = await signUpUser(env, { name: 'Limited Cart Buyer' });
     const listed = await env.request({
       method: 'POST',
       url: '/api/addproduct',
@@ -1019,6 +1020,15 @@ describe("OpenAPI description: the 429s it states are the server's (RATE_LIMIT o
     const productId = idOf(listed.json());
     await expectDescribed429('POST /api/order', ORDERS_PER_USER_PER_MINUTE, () =>
       env.request({ method: 'POST', url: '/api/order', headers: asUser(buyer), payload: { productId, quantity: 1 } }),
+    );
+    // An empty cart is refused, but each attempt counts like a placed checkout.
+    await expectDescribed429('POST /api/checkout', ORDERS_PER_USER_PER_MINUTE, () =>
+      env.request({
+        method: 'POST',
+        url: '/api/checkout',
+        headers: { ...asUser(cartBuyer), 'idempotency-key': randomUUID() },
+        payload: { expectedTotal: '0.00' },
+      }),
     );
     await env.request({ method: 'PUT', url: '/api/business', headers: asUser(buyer), payload: validBusinessBody() });
     await expectDescribed429('POST /api/business/document', DOCUMENT_UPLOADS_PER_HOUR, () => uploadPermit({ env, buyer } as World, tinyPdf()));

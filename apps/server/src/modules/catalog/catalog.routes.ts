@@ -17,7 +17,6 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { openSingleFile, refuseDeclaredOversize, type SingleFileUpload } from '../../lib/multipart-upload.ts';
 import { sendPage } from '../../lib/pagination.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
 import { requireVerifiedEmail, type SessionUser } from '../accounts/session.ts';
 import { exportCatalogCsv } from './catalog-csv.ts';
 import { createImport, errorsCsv, getImport, listChanges, listImports, startApply, undoImport, type SellerContext } from './catalog-import.service.ts';
@@ -70,7 +69,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     tags,
     response: {},
     download: 'attachment',
-    errors: EXPORT_LIMIT_ERRORS,
+    limit: 'downloads',
     handler: ({ user, request, reply }) => sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.reads.dbFor(request), user.id)),
   });
 
@@ -105,7 +104,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     params: idParams,
     response: {},
     download: 'attachment',
-    errors: EXPORT_LIMIT_ERRORS,
+    limit: 'downloads',
     beforeAuth: refuseMalformedId,
     handler: async ({ user, params, reply }) => sendCsv(reply, 'catalog-errors.csv', await errorsCsv(seller(user), params.id)),
   });

@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { dashboardQuerySchema, dashboardSchema, ordersExportQuerySchema } from '@bulkcart/contracts';
 import type { AppContext } from '../../context.ts';
 import { defineRoute } from '../../lib/define-route.ts';
-import { EXPORT_LIMIT_ERRORS } from '../../plugins/rate-limits/export-limits.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { getDashboard, getDashboardSeries, type DashboardContext } from './dashboard.service.ts';
 import { exportOrders, exportSeries } from './orders-export.service.ts';
@@ -47,7 +46,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
     querystring: dashboardQuerySchema,
     response: {},
     download: 'attachment',
-    errors: EXPORT_LIMIT_ERRORS,
+    limit: 'downloads',
     handler: async ({ user, query, request, reply }) => {
       const seller = as(request, user);
       const points = await ctx.reads.read(request, (db) => getDashboardSeries({ ...seller, db }, query));
@@ -64,7 +63,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
     querystring: ordersExportQuerySchema,
     response: {},
     download: 'attachment',
-    errors: EXPORT_LIMIT_ERRORS,
+    limit: 'downloads',
     handler: ({ user, query, request, reply }) => sendCsv(reply, `orders-${query.from}-to-${query.to}.csv`, exportOrders(as(request, user), query)),
   });
 }

@@ -18,7 +18,6 @@ import { sendPage } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { cancelOrder, confirmReceived, createOrder, getOrder, getShipTo, listOrders, putShipTo, type OrdersContext } from './orders.service.ts';
 import { countOpenOrders } from './sales.service.ts';
-import { ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../plugins/rate-limits/order-limits.ts';
 
 /** Orders page like every list: the same bounded `limit` and opaque `cursor` as the catalog's. */
 
@@ -56,8 +55,8 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
       403: 'Your own product, or (BUYER_VERIFICATION=required) your business is not verified',
       409: 'OUT_OF_STOCK: not enough stock; PRICE_CHANGED: the price is not the expectedUnitPrice you sent (error.unitPrice is the price now); CONFLICT: no price yet, or the product changed under every attempt to place the order (nothing ordered; try again)',
       422: 'BELOW_MOQ: fewer than the minimum; VALIDATION: a field (fieldErrors), not whole cases, or an Idempotency-Key used for another order',
-      429: `More than ${ORDERS_PER_USER_PER_MINUTE} order requests from you, or ${ORDERS_PER_IP_PER_MINUTE} from your network, in a minute (RATE_LIMIT)`,
     },
+    limit: 'orders',
     // A malformed key is refused (400) before the body is looked at.
     beforeInput: ({ request }) => void readIdempotencyKey(request),
     handler: async ({ user, body, request, reply }) => {

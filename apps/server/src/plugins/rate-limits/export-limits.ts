@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { getSessionUser } from '../../modules/accounts/session.ts';
+import { onLimitedRoute } from './limited-route.ts';
 import { MINUTE_MS, refuse } from './refusal.ts';
 import { SlidingWindowCounter } from './sliding-window-counter.ts';
 
@@ -11,38 +12,23 @@ import { SlidingWindowCounter } from './sliding-window-counter.ts';
  */
 export const EXPORTS_PER_USER_PER_MINUTE = 10;
 
-/** What each CSV download's description says of the limit (plugins/openapi.ts adds Retry-After). */
-export const EXPORT_LIMIT_ERRORS = { 429: `More than ${EXPORTS_PER_USER_PER_MINUTE} CSV downloads this minute from this account` };
-
-/** The CSV downloads, as the router matched them (never the raw URL). */
-export const CSV_EXPORT_ROUTES: ReadonlySet<string> = new Set([
-  '/api/my/catalog.csv',
-  '/api/catalog-imports/:id/errors.csv',
-  '/api/seller/orders.csv',
-  '/api/seller/dashboard.csv',
-]);
-
-function isCsvExport(request: FastifyRequest): boolean {
-  return request.method === 'GET' && CSV_EXPORT_ROUTES.has(request.routeOptions.url ?? '');
-}
+/** What the description of each route with `limit: 'downloads'` says of it (plugins/openapi.ts adds Retry-After). */
+export const EXPORT_LIMIT_DESCRIPTION = `More than ${EXPORTS_PER_USER_PER_MINUTE} CSV downloads this minute from this account`;
 
 /**
- * Per account, in this process's memory, like order creation: a limit on load, not on guesses, so a
- * count per process is enough. A signed-out request passes on to the route, which answers 401.
+ * The routes whose definition says `limit: 'downloads'`, per account, in this process's memory, like
+ * order creation: a limit on load, not on guesses, so a count per process is enough. A signed-out
+ * request passes on to the route, which answers 401.
  */
 export function registerExportLimits(app: FastifyInstance, ctx: AppContext): void {
   const exportsByUser = new SlidingWindowCounter(EXPORTS_PER_USER_PER_MINUTE, MINUTE_MS);
 
-  const admit = async (request: FastifyRequest): Promise<void> => {
+  onLimitedRoute(app, 'downloads', async (request: FastifyRequest) => {
     const user = await getSessionUser(ctx.auth, request);
     if (!user) return;
     const key = `user:${user.id}`;
     const waitMs = exportsByUser.waitMs(key);
     if (waitMs > 0) throw refuse(waitMs, 'downloads');
     exportsByUser.record(key);
-  };
-  app.addHook('preHandler', (request, _reply, done) => {
-    if (!isCsvExport(request)) return done();
-    admit(request).then(() => done(), done);
   });
 }
