@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from './support/fixtures.ts';
+import { productOfAnotherSeller } from './support/shop-api.ts';
 
 /**
  * The byte budget (docs/decisions/005-page-weight.md) for the home page, guarded on every run (the timing half of the budget is a
@@ -32,4 +33,34 @@ test('the home page loads at most 90 KB of JavaScript (gzip -9) and transfers at
   expect(scripts.size).toBeGreaterThan(0);
   expect(jsGzip, 'home JavaScript, gzip -9 bytes').toBeLessThanOrEqual(HOME_JS_GZIP_BUDGET);
   expect(transferred, 'home transfer, bytes').toBeLessThanOrEqual(HOME_TRANSFER_BUDGET);
+});
+
+/**
+ * The schema library (zod) and the form library (react-hook-form) come with the pages that use them
+ * (apps/web/vite.config.ts names their files): a buyer browsing a category and a product page loads
+ * neither (the cart's rules and texts they show live in zod-free modules); the search page reads its
+ * URL with the shared search schema, so it loads zod, but not the form library.
+ */
+test('a category and a product page load neither zod nor the form library; the search page loads zod alone', async ({
+  page,
+  signedInUser: _buyer,
+  baseURL,
+}) => {
+  const product = await productOfAnotherSeller(baseURL!);
+  const libraries = new Set<string>();
+  page.on('requestfinished', (request) => {
+    const name = /\/assets\/(zod|forms)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    if (request.resourceType() === 'script' && name) libraries.add(name);
+  });
+  const loadedOn = async (path: string, shown: () => Promise<void>) => {
+    libraries.clear();
+    await page.goto(path);
+    await shown();
+    await page.waitForLoadState('networkidle');
+    return [...libraries].sort();
+  };
+
+  expect(await loadedOn('/categories', () => expect(page.getByRole('heading', { name: 'Select From Our categories' })).toBeVisible())).toEqual([]);
+  expect(await loadedOn(`/product/${product._id}`, () => expect(page.getByRole('heading', { name: product.name })).toBeVisible())).toEqual([]);
+  expect(await loadedOn('/search?q=gloves', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible())).toEqual(['zod']);
 });

@@ -63,7 +63,10 @@ export default defineConfig({
             // TanStack Query and the form stack come whole with the pages that use them, as one file each
             // rather than a handful of small shared chunks that each cost a request.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/](?:query-client|query-provider|loaded-query-client)\.tsx?$/ },
-            { name: 'forms', test: /node_modules[\\/](?:zod|react-hook-form|@hookform)[\\/]/ },
+            // zod apart from the form library: a page that only reads its URL with a shared schema (search)
+            // loads the schemas, not react-hook-form.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/ },
             // What every product card shows (its frame and photo, the buy button and the price), the home
             // page's cards included: one file.
             {

@@ -3,24 +3,11 @@ import { addressSchema } from './address.ts';
 import { hasAtMostTwoDecimals } from './money.ts';
 import { orderSchema } from './order.ts';
 import { LIMITS } from './limits.ts';
+import { CART_LIMITS, CART_PROBLEM_CODES } from './cart-rules.ts';
+
+export * from './cart-rules.ts';
 
 const SKU_MATCHES = 10;
-
-/** The cart's bounds (docs/decisions/017-cart-and-checkout.md). */
-export const CART_LIMITS = {
-  /** Lines in one cart, and in one saved list. */
-  lines: 200,
-  /** Rows in one POST /api/cart/lines (pasted text or `lines`). */
-  rows: 500,
-  /** Units on one cart line. */
-  quantityMax: 1_000_000,
-  /** Characters of pasted text: 500 rows of a 64-character SKU and a quantity fit with room to spare. */
-  textMax: 50_000,
-  poNumberMax: 40,
-  /** Saved lists per buyer: all of them answer in one GET /api/lists. */
-  lists: 20,
-  listNameMax: 80,
-} as const;
 
 const quantityMessage = `Quantity must be a whole number from 1 to ${CART_LIMITS.quantityMax.toLocaleString('en-US')}`;
 
@@ -66,31 +53,6 @@ export const addCartLinesInputSchema = z
   .refine((input) => (input.lines === undefined) !== (input.text === undefined), 'Send `lines` or `text`');
 export type AddCartLinesInput = z.infer<typeof addCartLinesInputSchema>;
 
-/** A pasted row as the server reads it: `SKU quantity`, split on spaces, tabs, commas or semicolons. */
-export interface PastedRow {
-  row: number;
-  sku: string;
-  quantity: string;
-}
-
-/**
- * The rows of pasted text, numbered by their line in the paste (blank lines are skipped but counted,
- * so row 7 is the seventh line the buyer sees). A line that does not split into two parts keeps what
- * it has; the server answers it as an error.
- */
-export function splitPastedRows(text: string): PastedRow[] {
-  const rows: PastedRow[] = [];
-  text.split(/\r\n|\r|\n/).forEach((line, index) => {
-    const parts = line
-      .trim()
-      .split(/[\s,;]+/)
-      .filter(Boolean);
-    if (parts.length === 0) return;
-    rows.push({ row: index + 1, sku: parts[0] ?? '', quantity: parts.length === 2 ? (parts[1] ?? '') : parts.slice(1).join(' ') });
-  });
-  return rows;
-}
-
 /** A product a SKU could mean, when several sellers use it. */
 export const skuCandidateSchema = z.object({ productId: z.string(), sellerName: z.string(), name: z.string() });
 export type SkuCandidate = z.infer<typeof skuCandidateSchema>;
@@ -109,10 +71,6 @@ export type CartAddResult = z.infer<typeof cartAddResultSchema>;
 
 export const cartAddAnswerSchema = z.object({ results: z.array(cartAddResultSchema) });
 export type CartAddAnswer = z.infer<typeof cartAddAnswerSchema>;
-
-/** Why a line cannot be bought as it stands (or, for price_changed, what changed since it was added). */
-export const CART_PROBLEM_CODES = ['deleted', 'unpriced', 'own_product', 'sold_out', 'below_moq', 'not_whole_cases', 'short', 'price_changed'] as const;
-export type CartProblemCode = (typeof CART_PROBLEM_CODES)[number];
 
 export const cartProblemSchema = z.object({
   code: z.enum(CART_PROBLEM_CODES),
@@ -178,28 +136,6 @@ export type CheckoutInput = z.infer<typeof checkoutInputSchema>;
 
 export const checkoutAnswerSchema = z.object({ orders: z.array(orderSchema).describe('One order per seller') });
 export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
-
-/** Texts of the cart and checkout the server answers and the browser shows. */
-export const CART_TEXT = {
-  pricesChangedTitle: 'Prices changed',
-  cartFull: `Your cart is full: it holds at most ${CART_LIMITS.lines} lines.`,
-  listFull: `This list is full: it holds at most ${CART_LIMITS.lines} lines.`,
-  tooManyLists: `You can keep at most ${CART_LIMITS.lists} lists; delete one first.`,
-  noLongerSold: 'This product is no longer sold.',
-  cartEmpty: 'Your cart is empty.',
-  minimumOrder: (amount: string) => `Minimum order from this seller: ${amount}`,
-  addMore: (amount: string, sellerName: string) => `Add ${amount} more from ${sellerName} to check out`,
-} as const;
-
-/**
- * A typed cart quantity made valid: a whole number of cases, at least the MOQ, at most the line's
- * bound (the steppers and the quick order rows; the server refuses anything else).
- */
-export function validCartQuantity(value: number, minquantity: number, casepack: number): number {
-  const whole = Number.isFinite(value) ? Math.trunc(value) : minquantity;
-  const cases = Math.ceil(Math.max(whole, minquantity, 1) / casepack) * casepack;
-  return Math.min(cases, Math.floor(CART_LIMITS.quantityMax / casepack) * casepack);
-}
 
 /** A saved list's name ("Monthly restock"). */
 export const listNameSchema = z

@@ -130,17 +130,7 @@ export const saleListSchema = z.array(saleSchema);
 export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
 
-/**
- * Checkout stepper rule (docs/product/screens.md): never below 1; anything that is not a number becomes
- * 1. With a case pack, the quantity rounds up to a whole number of cases (never below one case).
- */
-export function clampQuantity(value: unknown, casepack = 1): number {
-  const n = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
-  const whole = Number.isFinite(n) ? Math.min(Math.max(1, Math.trunc(n)), LIMITS.quantityMax) : 1;
-  const cases = Math.ceil(whole / casepack);
-  const maxCases = Math.floor(LIMITS.quantityMax / casepack);
-  return Math.min(cases, maxCases) * casepack;
-}
+export { clampQuantity } from './quantity.ts';
 
 /** GET/PUT /api/account/ship-to: the buyer's saved default address. */
 export const shipToAnswerSchema = z.object({ shipTo: addressSchema.nullable() });

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Product } from '@bulkcart/contracts/product';
-import { CART_LIMITS } from '@bulkcart/contracts/cart';
+import { CART_LIMITS } from '@bulkcart/contracts/cart-rules';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '@/lib/router.tsx';
 import { Modal } from '@/components/modal.tsx';

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CART_LIMITS, CART_TEXT, type Cart } from '@bulkcart/contracts/cart';
+import { CART_LIMITS, CART_TEXT } from '@bulkcart/contracts/cart-rules';
+import type { Cart } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { Modal } from '@/components/modal.tsx';
 import { notify } from '@/components/notice.tsx';

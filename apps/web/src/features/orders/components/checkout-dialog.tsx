@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from '@/lib/router.tsx';
-import { clampQuantity } from '@bulkcart/contracts/order';
+import { clampQuantity } from '@bulkcart/contracts/quantity';
 import { ladderOf, quotePrice } from '@bulkcart/contracts/pricing';
 import { toDollars } from '@bulkcart/contracts/money';
 import type { Product } from '@bulkcart/contracts/product';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { validCartQuantity, type CartLine } from '@bulkcart/contracts/cart';
+import { validCartQuantity } from '@bulkcart/contracts/cart-rules';
+import type { CartLine } from '@bulkcart/contracts/cart';
 
 /**
  * − / number / +, in whole cases and never below the MOQ. A typed number is saved on Enter or when

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { CART_TEXT, type Cart, type CartLine, type CartSeller } from '@bulkcart/contracts/cart';
+import { CART_TEXT } from '@bulkcart/contracts/cart-rules';
+import type { Cart, CartLine, CartSeller } from '@bulkcart/contracts/cart';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '@/lib/router.tsx';

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CART_LIMITS, type CartAddResult, type SavedList } from '@bulkcart/contracts/cart';
+import { CART_LIMITS } from '@bulkcart/contracts/cart-rules';
+import type { CartAddResult, SavedList } from '@bulkcart/contracts/cart';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';

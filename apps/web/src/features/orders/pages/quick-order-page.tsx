@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useRef, useState, type Ref } from 'react';
-import { CART_LIMITS, splitPastedRows, type CartAddResult, type SkuMatch } from '@bulkcart/contracts/cart';
+import { CART_LIMITS, splitPastedRows } from '@bulkcart/contracts/cart-rules';
+import type { CartAddResult, SkuMatch } from '@bulkcart/contracts/cart';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from '@/lib/router.tsx';
-import { clampQuantity } from '@bulkcart/contracts/order';
+import { clampQuantity } from '@bulkcart/contracts/quantity';
 import { ladderOf } from '@bulkcart/contracts/pricing';
 import type { Product } from '@bulkcart/contracts/product';
 import { Spinner } from '@/components/spinner.tsx';
@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { RatingStars } from '@/components/rating-stars.tsx';
 import { BuyButton } from '@/components/buy-button-slot.tsx';
 import { CartAction } from '@/components/cart-actions-slot.tsx';
-import { CART_TEXT } from '@bulkcart/contracts/cart';
+import { CART_TEXT } from '@bulkcart/contracts/cart-rules';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { useProductSeller } from '@/features/products/api/get-product-seller.ts';
 import { useProduct } from '@/features/products/api/get-product.ts';
