@@ -17,3 +17,12 @@ export function applyServerErrors<T extends FieldValues>(error: unknown, fields:
   }
   return unplaced.length > 0 ? unplaced.join(' ') : error.message;
 }
+
+/**
+ * The server's refusal shown on the form: each field's message on its field, the rest as the form's
+ * own error, `errors.root.server` (for under its button). react-hook-form clears root errors when
+ * the form is submitted again, so no form keeps an error state of its own.
+ */
+export function showServerError<T extends FieldValues>(error: unknown, fields: ReadonlyArray<Path<T>>, setError: UseFormSetError<T>): void {
+  setError('root.server', { type: 'server', message: applyServerErrors(error, fields, setError) });
+}

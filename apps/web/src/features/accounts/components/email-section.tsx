@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { changeEmailInputSchema, type ChangeEmailInput, type Me } from '@bulkcart/contracts/account';
 import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
 import { FormFooter } from '@/components/form/form-footer.tsx';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { ResendConfirmationButton } from '@/components/resend-confirmation-button.tsx';
 import { useChangeEmail } from '@/features/accounts/api/email.ts';
 
@@ -12,7 +12,6 @@ import { useChangeEmail } from '@/features/accounts/api/email.ts';
 export function EmailSection({ user }: { user: Me }) {
   const change = useChangeEmail();
   const [pendingAddress, setPendingAddress] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -22,13 +21,12 @@ export function EmailSection({ user }: { user: Me }) {
   } = useForm<ChangeEmailInput>({ resolver: zodResolver(changeEmailInputSchema), defaultValues: { newEmail: '' } });
 
   const onSubmit = handleSubmit((input) => {
-    setServerError(undefined);
     change.mutate(input, {
       onSuccess: () => {
         setPendingAddress(input.newEmail);
         reset();
       },
-      onError: (error) => setServerError(applyServerErrors(error, ['newEmail'], setError)),
+      onError: (error) => showServerError(error, ['newEmail'], setError),
     });
   });
 
@@ -63,7 +61,7 @@ export function EmailSection({ user }: { user: Me }) {
               className={inputClass(Boolean(errors.newEmail))}
             />
           </FormField>
-          <FormFooter serverError={serverError} isSubmitting={change.isPending}>
+          <FormFooter serverError={errors.root?.server?.message} isSubmitting={change.isPending}>
             Change e-mail
           </FormFooter>
         </form>

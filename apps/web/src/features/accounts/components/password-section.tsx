@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { changePasswordInputSchema, type ChangePasswordInput } from '@bulkcart/contracts/account';
@@ -6,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { FormFooter } from '@/components/form/form-footer.tsx';
 import { PasswordInput } from '@/components/form/password-input.tsx';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { notify } from '@/components/notice.tsx';
 import { useChangePassword } from '@/features/accounts/api/password.ts';
 
@@ -16,7 +15,6 @@ const PASSWORD_HINT = 'At least 6 characters, with an upper-case and a lower-cas
 export function PasswordSection() {
   const change = useChangePassword();
   const client = useQueryClient();
-  const [serverError, setServerError] = useState<string | undefined>();
   const {
     register,
     handleSubmit,
@@ -26,14 +24,13 @@ export function PasswordSection() {
   } = useForm<ChangePasswordInput>({ resolver: zodResolver(changePasswordInputSchema), defaultValues: { currentPassword: '', newPassword: '' } });
 
   const onSubmit = handleSubmit((input) => {
-    setServerError(undefined);
     change.mutate(input, {
       onSuccess: async () => {
         reset();
         notify({ kind: 'success', text: 'Password changed. Your other sessions were signed out.' });
         await client.invalidateQueries({ queryKey: ['me', 'sessions'] });
       },
-      onError: (error) => setServerError(applyServerErrors(error, ['currentPassword', 'newPassword'], setError)),
+      onError: (error) => showServerError(error, ['currentPassword', 'newPassword'], setError),
     });
   });
 
@@ -58,7 +55,7 @@ export function PasswordSection() {
               autoComplete="new-password"
             />
           </FormField>
-          <FormFooter serverError={serverError} isSubmitting={change.isPending}>
+          <FormFooter serverError={errors.root?.server?.message} isSubmitting={change.isPending}>
             Change password
           </FormFooter>
         </form>

@@ -5,7 +5,7 @@ import { requestPasswordResetInputSchema, type RequestPasswordResetInput } from 
 import { paths } from '@bulkcart/contracts/routes';
 import { Link } from '@/lib/router.tsx';
 import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { useRequestPasswordReset } from '@/features/auth/api/reset-password.ts';
 import { AuthCard, AuthFormEnd } from '@/features/auth/components/auth-card.tsx';
 
@@ -13,7 +13,6 @@ import { AuthCard, AuthFormEnd } from '@/features/auth/components/auth-card.tsx'
 export function ForgotPasswordPage() {
   const request = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -22,10 +21,9 @@ export function ForgotPasswordPage() {
   } = useForm<RequestPasswordResetInput>({ resolver: zodResolver(requestPasswordResetInputSchema), defaultValues: { email: '' } });
 
   const onSubmit = handleSubmit((input) => {
-    setServerError(null);
     request.mutate(input, {
       onSuccess: () => setSentTo(input.email),
-      onError: (error) => setServerError(applyServerErrors(error, ['email'], setError)),
+      onError: (error) => showServerError(error, ['email'], setError),
     });
   });
 
@@ -54,7 +52,7 @@ export function ForgotPasswordPage() {
               placeholder="you@company.com"
             />
           </FormField>
-          <AuthFormEnd label="Send reset link" isPending={request.isPending} error={serverError} />
+          <AuthFormEnd label="Send reset link" isPending={request.isPending} error={errors.root?.server?.message ?? null} />
         </form>
       )}
       <p className="text-center text-sm">

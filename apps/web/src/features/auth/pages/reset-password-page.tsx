@@ -6,7 +6,7 @@ import { paths } from '@bulkcart/contracts/routes';
 import { Link, useSearchParams } from '@/lib/router.tsx';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { PasswordInput } from '@/components/form/password-input.tsx';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { refreshMe } from '@/lib/auth/me.ts';
 import { useResetPassword } from '@/features/auth/api/reset-password.ts';
@@ -20,7 +20,6 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const reset = useResetPassword();
   const [done, setDone] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -29,7 +28,6 @@ export function ResetPasswordPage() {
   } = useForm<ResetPasswordForm>({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { newPassword: '', confirmPassword: '' } });
 
   const onSubmit = handleSubmit(({ newPassword }) => {
-    setServerError(null);
     reset.mutate(
       { newPassword, token },
       {
@@ -39,11 +37,9 @@ export function ResetPasswordPage() {
           await refreshMe();
         },
         onError: (error) =>
-          setServerError(
-            error instanceof ApiError && error.status === 400
-              ? 'This reset link is invalid, already used or past its hour. Ask for a new one.'
-              : applyServerErrors(error, ['newPassword'], setError),
-          ),
+          error instanceof ApiError && error.status === 400
+            ? setError('root.server', { type: 'server', message: 'This reset link is invalid, already used or past its hour. Ask for a new one.' })
+            : showServerError(error, ['newPassword'], setError),
       },
     );
   });
@@ -79,7 +75,7 @@ export function ResetPasswordPage() {
           <FormField id="reset-confirm" label="New password again" error={errors.confirmPassword?.message}>
             <PasswordInput {...register('confirmPassword')} {...fieldAria('reset-confirm', errors.confirmPassword?.message)} autoComplete="new-password" />
           </FormField>
-          <AuthFormEnd label="Save new password" isPending={reset.isPending} error={serverError}>
+          <AuthFormEnd label="Save new password" isPending={reset.isPending} error={errors.root?.server?.message ?? null}>
             {' '}
             <Link to={paths.forgotPassword} className="link">
               Ask for a new link

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link, useLocation } from '@/lib/router.tsx';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -6,7 +5,7 @@ import { signUpInputSchema } from '@bulkcart/contracts/account';
 import { paths } from '@bulkcart/contracts/routes';
 import { useMe } from '@/lib/auth/me.ts';
 import { useSignUp } from '@/features/auth/api/sign-up.ts';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { AuthCard, AuthFormEnd, ForgotPasswordLink, OrDivider } from '@/features/auth/components/auth-card.tsx';
 import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
 import { PasswordInput } from '@/components/form/password-input.tsx';
@@ -18,7 +17,6 @@ export function SignupPage() {
   const me = useMe();
   const location = useLocation();
   const signUp = useSignUp();
-  const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -30,9 +28,8 @@ export function SignupPage() {
   });
 
   const onSubmit = handleSubmit((input) => {
-    setFormError(null);
     // On success RedirectIfSignedIn moves on to the page the user came from (see useSignUp).
-    signUp.mutate(input, { onError: (error) => setFormError(applyServerErrors(error, SIGN_UP_FIELDS, setError)) });
+    signUp.mutate(input, { onError: (error) => showServerError(error, SIGN_UP_FIELDS, setError) });
   });
 
   return (
@@ -74,7 +71,7 @@ export function SignupPage() {
         <div className="-mt-2 flex justify-end">
           <ForgotPasswordLink />
         </div>
-        <AuthFormEnd label="Sign Up" isPending={signUp.isPending} error={formError} errorTestId="signup-error" />
+        <AuthFormEnd label="Sign Up" isPending={signUp.isPending} error={errors.root?.server?.message ?? null} errorTestId="signup-error" />
       </form>
       <OrDivider />
       <GoogleButton label="Continue with Google" isEnabled={me.data?.googleEnabled ?? false} />

@@ -12,7 +12,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { notify } from '@/components/notice.tsx';
 import { FormField, fieldAria, inputClass } from '@/components/form/form-field.tsx';
 import { FormFooter } from '@/components/form/form-footer.tsx';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { useBusinessProfile, useSaveBusinessProfile } from '@/features/business/api/business.ts';
 import { StatusCard } from '@/features/business/components/status-card.tsx';
 import { DocumentUpload } from '@/features/business/components/document-upload.tsx';
@@ -74,7 +74,7 @@ function BusinessForm({ profile }: { profile: BusinessProfile }) {
         text: saved.status === 'pending' ? 'Your business details are saved and waiting for review.' : 'Your business details are saved.',
       });
     } catch (error) {
-      setError('root.server', { type: 'server', message: applyServerErrors(error, FIELDS, setError) });
+      showServerError(error, FIELDS, setError);
     }
   });
   const field = (name: Path<Values>, label: string, hint?: string, wide = false) => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { addProductInputSchema, updateProductInputSchema, Product } from '@bulkcart/contracts/product';
 import { CATEGORIES } from '@bulkcart/contracts/categories';
 import { LIMITS } from '@bulkcart/contracts/limits';
-import { applyServerErrors } from '@/components/form/apply-server-errors.ts';
+import { showServerError } from '@/components/form/apply-server-errors.ts';
 import { FormField, fieldAria } from '@/components/form/form-field.tsx';
 import { FormFooter } from '@/components/form/form-footer.tsx';
 import { TiersEditor } from './tiers-editor.tsx';
@@ -110,7 +110,7 @@ export function ProductForm<S extends ProductSchema>({ schema, defaultValues, su
     try {
       reset(await onSubmit(input));
     } catch (error) {
-      setError('root.server', { type: 'server', message: applyServerErrors(error, fieldNames, setError) });
+      showServerError(error, fieldNames, setError);
     }
   });
 
