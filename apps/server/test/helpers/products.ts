@@ -11,7 +11,7 @@ export async function cellsDifferingFromProducts(db: Db): Promise<number> {
   const recount = sql`SELECT category, brandname, minquantity, mainquantity >= minquantity AS in_stock,
                              coalesce(array_agg(shown_price_cents ORDER BY shown_price_cents) FILTER (WHERE shown_price_cents IS NOT NULL), '{}') AS prices,
                              (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
-                        FROM products GROUP BY 1, 2, 3, 4`;
+                        FROM products WHERE unlisted_at IS NULL GROUP BY 1, 2, 3, 4`;
   const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
   const [row] = await queryRows<{ n: number }>(
     db,
