@@ -77,13 +77,20 @@ describeEachDatabase('unlisted products', (env) => {
 
     // The line put in the cart while it was listed now says why it cannot be bought, and blocks the checkout.
     const cart = await getCart(env(), asUser(buyer));
-    expect(cart.lines).toEqual([expect.objectContaining({ productId: hidden.id, problem: expect.objectContaining({ code: 'deleted', message: 'This product is no longer sold.' }) })]);
+    expect(cart.lines).toEqual([
+      expect.objectContaining({ productId: hidden.id, problem: expect.objectContaining({ code: 'deleted', message: 'This product is no longer sold.' }) }),
+    ]);
     const refused = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, randomUUID());
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ error: { message: 'Some lines or sellers need a change before checkout; nothing was placed.' } });
     expect((await getCart(env(), asUser(buyer))).count).toBe(1);
 
-    const list = await env().request({ method: 'POST', url: '/api/lists', headers: asUser(buyer), payload: { name: 'Lanterns', lines: [{ productId: hidden.id, quantity: 10 }] } });
+    const list = await env().request({
+      method: 'POST',
+      url: '/api/lists',
+      headers: asUser(buyer),
+      payload: { name: 'Lanterns', lines: [{ productId: hidden.id, quantity: 10 }] },
+    });
     expect(list.statusCode).toBe(404);
     await env().db().update(orders).set({ status: 'delivered' }).where(eq(orders.id, orderId));
     const reorder = (await env().request({ method: 'POST', url: `/api/order/${orderId}/reorder`, headers: asUser(buyer) })).json() as CartAddAnswer;
@@ -92,7 +99,11 @@ describeEachDatabase('unlisted products', (env) => {
     const [row] = await env().db().select({ mainquantity: products.mainquantity }).from(products).where(eq(products.id, hidden.id));
     expect(row?.mainquantity).toBe(990);
     const order = (await get(`/api/order/${orderId}`, asUser(buyer))).json() as Order;
-    expect(order).toMatchObject({ _id: orderId, status: 'delivered', lines: [{ productId: hidden.id, quantity: 10, unitPrice: 15, product: { name: 'Harbor Lantern Copper' } }] });
+    expect(order).toMatchObject({
+      _id: orderId,
+      status: 'delivered',
+      lines: [{ productId: hidden.id, quantity: 10, unitPrice: 15, product: { name: 'Harbor Lantern Copper' } }],
+    });
   });
 
   it('shows to its seller in My Product as unlisted, and lists again when they ask (only they may)', async () => {
