@@ -189,9 +189,11 @@ function UnlistedMark({ product }: { product: Product }) {
 function UnlistedNotice({ product }: { product: Product }) {
   const relist = useRelistProduct();
   return (
-    <div className="flex w-full flex-wrap items-center gap-2 rounded-box bg-base-200 px-2 py-1 text-sm" data-testid="unlisted">
-      <span className="badge badge-sm badge-neutral">Unlisted</span>
-      <span className="min-w-0 flex-1">Buyers cannot see or buy this.</span>
+    <div className="flex w-full flex-col items-start gap-1 rounded-box bg-base-200 px-2 py-1.5 text-sm" data-testid="unlisted">
+      <p>
+        <span className="badge badge-sm badge-neutral me-1.5">Unlisted</span>
+        Buyers cannot see or buy this.
+      </p>
       <button
         type="button"
         className="btn btn-outline btn-xs"
