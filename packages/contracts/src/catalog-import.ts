@@ -104,7 +104,7 @@ export const catalogUndoResultSchema = z.object({
   import: catalogImportSchema,
   restored: z.int().describe('Updated products put back as they were'),
   removed: z.int().describe('Created products deleted'),
-  unlisted: z.int().describe('Created products ordered since: kept for their orders, with no stock left to sell'),
+  unlisted: z.int().describe('Created products ordered since: kept for their orders and unlisted (absent for buyers; the seller may list them again)'),
 });
 export type CatalogUndoResult = z.infer<typeof catalogUndoResultSchema>;
 

@@ -291,6 +291,9 @@ export const productSchema = z.object({
   casepack: z.int().describe('Sold in multiples of this many units (1: any quantity)'),
   tiers: z.array(priceBreakSchema).describe('Volume breaks, lowest quantity first; [] when none'),
   sku: z.string().nullable().describe("The seller's own product code, unique per seller (any case); null when none"),
+  unlisted: z
+    .boolean()
+    .describe('Taken out of the catalog (kept for its orders): only its seller sees it, in My Product, and may list it again. Always false to buyers'),
 });
 export type Product = z.infer<typeof productSchema>;
 

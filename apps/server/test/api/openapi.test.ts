@@ -428,6 +428,16 @@ const SAMPLES: Sample[] = [
       env.request({ method: 'PATCH', url: `/api/products/${productId}`, headers: asUser(seller), payload: { quantity: 10 } }),
   },
   {
+    operation: 'POST /api/my/products/{id}/relist',
+    what: 'relist (a listed product answers as it is)',
+    send: ({ env, seller, productId }) => env.request({ method: 'POST', url: `/api/my/products/${productId}/relist`, headers: asUser(seller) }),
+  },
+  {
+    operation: 'POST /api/my/products/{id}/relist',
+    what: 'unknown (404)',
+    send: ({ env, seller }) => env.request({ method: 'POST', url: `/api/my/products/${UNKNOWN_ID}/relist`, headers: asUser(seller) }),
+  },
+  {
     operation: 'POST /api/order',
     what: 'a purchase',
     send: ({ env, buyer, productId }) =>

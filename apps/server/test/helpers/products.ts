@@ -4,6 +4,7 @@ import { CATEGORIES, type Category, type Product } from '@bulkcart/contracts';
 import { products, type ProductRow } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
 import { queryRows } from '../../src/db/rows.ts';
+import { productPageQuery } from '../../src/modules/products/products.queries.ts';
 import type { TestEnv } from './test-app.ts';
 
 /** Rows of search_facet_cells that a count over the products does not give, and the reverse. */
@@ -11,7 +12,7 @@ export async function cellsDifferingFromProducts(db: Db): Promise<number> {
   const recount = sql`SELECT category, brandname, minquantity, mainquantity >= minquantity AS in_stock,
                              coalesce(array_agg(shown_price_cents ORDER BY shown_price_cents) FILTER (WHERE shown_price_cents IS NOT NULL), '{}') AS prices,
                              (count(*) FILTER (WHERE shown_price_cents IS NULL))::integer AS unpriced
-                        FROM products GROUP BY 1, 2, 3, 4`;
+                        FROM products WHERE unlisted_at IS NULL GROUP BY 1, 2, 3, 4`;
   const cells = sql`SELECT category, brandname, minquantity, in_stock, prices, unpriced FROM search_facet_cells`;
   const [row] = await queryRows<{ n: number }>(
     db,
@@ -122,3 +123,15 @@ export async function readAllPages(env: TestEnv, firstUrl: string, headers: Reco
 }
 
 export const UNKNOWN_ID = randomUUID();
+
+/**
+ * The plan of one catalog page query (products.queries.ts), as the planner would run it with a large
+ * table: the tests' tables are tiny, so a sequential scan is switched off to ask what it can use.
+ */
+export async function planOfProductPage(db: Db, filter: Parameters<typeof productPageQuery>[1]): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN SELECT * FROM ${productPageQuery(tx, filter)} AS page`);
+    return rows.map((row) => Object.values(row)[0]).join('\n');
+  });
+}

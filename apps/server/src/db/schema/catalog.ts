@@ -59,6 +59,14 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
+     * When the product was taken out of the catalog, or null while it is listed (docs/product/rules.md,
+     * "Unlisted products"). An unlisted product is kept for the orders that name it but is absent for
+     * buyers: lists, search and its facet cells, its page and every way to buy it. Rare (an undone
+     * import's ordered products), so the catalog's list indexes stay whole and serve the same orders;
+     * the filter drops the odd row they return.
+     */
+    unlistedAt: timestamp('unlisted_at', { withTimezone: true }),
+    /**
      * Search document (docs/decisions/009-search.md): name weighted A, brand and category B, description C, each through
      * search_normalize (lower case, accents off; migration 0002) so that matching ignores both.
      */
@@ -111,3 +119,10 @@ export const products = pgTable(
 );
 
 export type ProductRow = typeof products.$inferSelect;
+
+/**
+ * What buyers may see and buy (docs/product/rules.md, "Unlisted products"): every buyer's read and
+ * purchase of `products` (unaliased) carries it. Unlisted rows are rare, so the list indexes are whole:
+ * they still serve every order, and this drops the odd row they return.
+ */
+export const isListed = sql`${products.unlistedAt} IS NULL`;

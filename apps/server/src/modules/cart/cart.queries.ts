@@ -1,8 +1,8 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_LIMITS } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
 import type { Tx } from '../../db/client.ts';
 import type { BuyableProduct, SellerInfo, StoredLine } from './cart-pricing.ts';
@@ -51,21 +51,22 @@ const buyableColumns = {
 };
 
 /**
- * Products by id, in one round trip. With `lock`, their rows are locked in id order (the order every
- * multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see one state.
+ * Listed products by id, in one round trip: an unlisted one is absent, as a deleted one is (the cart
+ * says "no longer sold", adding it is a 404). With `lock`, their rows are locked in id order (the order
+ * every multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see one state.
  */
 export async function selectBuyableProducts(db: Reader, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, BuyableProduct>> {
   if (ids.length === 0) return new Map();
   const query = db
     .select(buyableColumns)
     .from(products)
-    .where(inArray(products.id, [...new Set(ids)]))
+    .where(and(inArray(products.id, [...new Set(ids)]), isListed))
     .orderBy(asc(products.id));
   const rows = options.lock ? await query.for('update') : await query;
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */
+/** Listed products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */
 export async function selectProductsBySku(db: Reader, skus: readonly string[]): Promise<BuyableProduct[]> {
   if (skus.length === 0) return [];
   const lowered = [...new Set(skus.map((s) => s.toLowerCase()))];
@@ -73,7 +74,7 @@ export async function selectProductsBySku(db: Reader, skus: readonly string[]): 
     db
       .select(buyableColumns)
       .from(products)
-      .where(inArray(sql`lower(${products.sku})`, lowered))
+      .where(and(inArray(sql`lower(${products.sku})`, lowered), isListed))
       // Bounded: a SKU is unique per seller, and one paste names at most CART_LIMITS.rows of them.
       .limit(CART_LIMITS.rows * 20)
   );

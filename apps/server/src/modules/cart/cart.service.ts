@@ -18,7 +18,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { cartLines } from '../../db/schema/cart.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { isListed, products } from '../../db/schema/catalog.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { buyerPricing } from '../business/index.ts';
@@ -293,8 +293,8 @@ function likePrefix(text: string): string {
 
 /**
  * GET /api/skus?q=: other sellers' products whose SKU starts with `q`, exact matches first, at most
- * SKU_MATCHES_MAX (products_sku_idx, text_pattern_ops). The buyer's own products are left out: they
- * cannot buy them.
+ * SKU_MATCHES_MAX (products_sku_idx, text_pattern_ops). The buyer's own products and unlisted ones are
+ * left out: they cannot buy them.
  */
 export async function findSkus(ctx: CartContext, input: { q: string }): Promise<SkuMatch[]> {
   const lowered = input.q.toLowerCase();
@@ -312,7 +312,12 @@ export async function findSkus(ctx: CartContext, input: { q: string }): Promise<
     })
     .from(products)
     .where(
-      and(isNotNull(products.sku), sql`lower(${products.sku}) LIKE ${likePrefix(input.q)}`, or(isNull(products.ownerId), ne(products.ownerId, ctx.user.id))),
+      and(
+        isNotNull(products.sku),
+        sql`lower(${products.sku}) LIKE ${likePrefix(input.q)}`,
+        or(isNull(products.ownerId), ne(products.ownerId, ctx.user.id)),
+        isListed,
+      ),
     )
     .orderBy(sql`lower(${products.sku}) = ${lowered} DESC`, sql`lower(${products.sku})`, asc(products.id))
     .limit(SKU_MATCHES_MAX);

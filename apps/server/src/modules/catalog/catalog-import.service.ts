@@ -247,7 +247,8 @@ export async function errorsCsv(ctx: SellerContext, id: string): Promise<Readabl
 /**
  * Puts the catalog back as it was before the seller's latest applied import, in one transaction: every
  * updated product gets its old columns back, every created product is deleted, or, when it has been
- * ordered since, kept for its orders with no stock to sell (there is no hidden state for a product yet).
+ * ordered since, kept for its orders and unlisted (docs/product/rules.md, "Unlisted products"): buyers
+ * no longer see or buy it, its stock is left as it is, and its seller may list it again.
  */
 export async function undoImport(ctx: SellerContext, id: string): Promise<CatalogUndoResult> {
   const job = await ownJob(ctx, id);
@@ -279,7 +280,7 @@ export async function undoImport(ctx: SellerContext, id: string): Promise<Catalo
     const ordered = sql`(EXISTS (SELECT 1 FROM order_lines l WHERE l.product_id = p.id) OR EXISTS (SELECT 1 FROM orders o WHERE o.product_id = p.id))`;
     const unlisted = await queryRows<{ id: string }>(
       tx as unknown as Db,
-      sql`UPDATE products p SET mainquantity = 0, updated_by = ${ctx.user.email}, updated_at = now()
+      sql`UPDATE products p SET unlisted_at = now(), updated_by = ${ctx.user.email}, updated_at = now()
           WHERE p.id IN (${created}) AND p.owner_id = ${ctx.user.id} AND ${ordered} RETURNING p.id`,
     );
     const removed = await queryRows<{ id: string }>(

@@ -336,8 +336,22 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect({ ...rowAfter, updatedAt: null, updatedBy: null }).toEqual({ ...rowBefore, updatedAt: null, updatedBy: null });
     const left = await ownProducts(env(), who);
     expect(left.map((p) => p.sku).sort()).toEqual(['KEEP-1', 'SOLD-1']);
-    expect(left.find((p) => p.sku === 'SOLD-1')?.mainquantity).toBe(0);
+    // Unlisted, not emptied: its seller sees it with its stock; buyers no longer see it; its order stands.
+    expect(left.find((p) => p.sku === 'SOLD-1')).toMatchObject({ _id: sold._id, unlisted: true, mainquantity: 480 });
+    expect(left.find((p) => p.sku === 'KEEP-1')).toMatchObject({ unlisted: false });
+    expect((await env().request({ method: 'GET', url: `/api/product/${sold._id}` })).statusCode).toBe(404);
+    const search = (await env().request({ method: 'GET', url: '/api/search?q=kettle&limit=100' })).json() as { items: Product[] };
+    expect(search.items.map((p) => p._id)).not.toContain(sold._id);
+    expect(await cellsDifferingFromProducts(env().db())).toBe(0);
+    const orderId = (order.json() as { _id: string })._id;
+    expect((await env().request({ method: 'GET', url: `/api/order/${orderId}`, headers: asUser(buyer) })).json()).toMatchObject({ _id: orderId, quantity: 20 });
     expect((await undo(env(), who, job.id)).statusCode).toBe(409);
+
+    // A later import matches the unlisted product by its SKU and updates it; only relisting lists it.
+    const later = await apply(env(), who, (await importFile(env(), who, `${HEADER}\n${csvRow('SOLD-1', { price: '13.00', mainquantity: '480' })}\n`)).id);
+    expect(later.summary).toMatchObject({ create: 0, update: 1 });
+    expect((await ownProducts(env(), who)).find((p) => p.sku === 'SOLD-1')).toMatchObject({ _id: sold._id, unlisted: true, price: 13 });
+    expect((await env().request({ method: 'GET', url: `/api/product/${sold._id}` })).statusCode).toBe(404);
   });
 
   it('undoes only the latest applied import, within 24 hours', async () => {

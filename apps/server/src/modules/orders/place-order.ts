@@ -18,7 +18,7 @@ import { decodeColumns, selectColumns } from '../../db/rows.ts';
 import { preparedByShape, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { isListed, products } from '../../db/schema/catalog.ts';
 import { sellerSettings } from '../../db/schema/cart.ts';
 import { orderEvents, orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
@@ -148,8 +148,8 @@ export interface Taken {
 
 /**
  * Takes every line's units with one guarded decrement per row, all in one statement: stock can never be
- * oversold or go below 0, a product is never sold below its MOQ, unpriced, in broken cases or to its own
- * seller, and the price comes from the same locked row as the snapshot (the old ladder or the new,
+ * oversold or go below 0, a product is never sold below its MOQ, unpriced, unlisted, in broken cases or
+ * to its own seller, and the price comes from the same locked row as the snapshot (the old ladder or the new,
  * never a mix). A concurrent buyer or a seller's edit waits for the row lock and the guards are checked
  * again on the row it finds. The same statement reads each product's seller (name, e-mail, minimum
  * order) and reserves `orders` order numbers.
@@ -190,6 +190,7 @@ function takeStockSql(lineCount: number): SQL {
               AND ${products.priceCents} IS NOT NULL
               AND wanted.quantity % ${products.casepack} = 0
               AND (${products.ownerId} IS NULL OR ${products.ownerId} <> ${slot('buyer')})
+              AND ${isListed}
            RETURNING ${selectColumns(takenColumns, 't_')}
          ),
          numbered AS MATERIALIZED (
@@ -438,7 +439,7 @@ export async function writeOrders(
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
 
-/** What Buy Now read: the product (null when gone) with its seller, the buyer's status, a reserved number. */
+/** What Buy Now read: the product (null when gone or unlisted) with its seller, the buyer's status, a reserved number. */
 interface BuyNowRead {
   product: (TakenLine & { mainquantity: number; casepack: number }) | null;
   buyerStatus: VerificationStatus;
@@ -454,7 +455,7 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
            ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
       FROM (SELECT 1) AS one
       LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
-      LEFT JOIN ${products} ON ${products.id} = ${slot('product')}::uuid
+      LEFT JOIN ${products} ON ${products.id} = ${slot('product')}::uuid AND ${isListed}
       LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
       LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`,
   );
@@ -470,8 +471,8 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
 
 /**
  * Buy Now's decrement, guarded by everything the order was priced and written from: the row must still
- * hold the price, discount, volume breaks, case pack, MOQ, seller and snapshot that were read, and
- * enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
+ * hold the price, discount, volume breaks, case pack, MOQ, seller and snapshot that were read, be
+ * listed still, and have enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
  * in between does, and the purchase reads again.
  */
 function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: number): AlsoStatement {
@@ -496,6 +497,7 @@ function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: numb
       UPDATE ${products} SET mainquantity = ${products.mainquantity} - ${slot('g_quantity')}::integer, updated_at = now()
        WHERE ${products.id} = ${slot('g_id')}::uuid
          AND ${products.mainquantity} >= ${slot('g_quantity')}::integer
+         AND ${isListed}
          AND ${products.ownerId} IS NOT DISTINCT FROM ${slot('g_ownerId')}::text
          AND ${products.sku} IS NOT DISTINCT FROM ${slot('g_sku')}::text
          AND ${sql.join(

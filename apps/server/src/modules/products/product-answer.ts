@@ -23,6 +23,7 @@ export const productColumns = {
   priceBreaks: products.priceBreaks,
   sku: products.sku,
   createdAt: products.createdAt,
+  unlistedAt: products.unlistedAt,
 };
 
 /** List queries also read `seq`: it is the next page's cursor. */
@@ -57,5 +58,6 @@ export function toProductJson(row: ProductRecord): Product {
     casepack: row.casepack,
     tiers: row.priceBreaks.map((t) => ({ minquantity: t.minquantity, price: toDollars(t.priceCents) })),
     sku: row.sku,
+    unlisted: row.unlistedAt !== null,
   };
 }

@@ -1,11 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Product } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
-import { readAllPages, seedProducts } from '../../../test/helpers/products.ts';
-import { queryRows } from '../../db/rows.ts';
-import { productPageQuery } from './products.queries.ts';
+import { planOfProductPage, readAllPages, seedProducts } from '../../../test/helpers/products.ts';
 
 /**
  * My Product's search and stock filter (GET /api/products/{email}?q&stock). The expected lists are
@@ -75,15 +72,7 @@ describeEachDatabase("a seller's own list: search and stock", (env) => {
   });
 
   it('reads the stock filter through products_owner_stock_seq_idx and the search through an index, never a full scan', async () => {
-    const planOf = async (filter: Parameters<typeof productPageQuery>[1]) =>
-      env()
-        .db()
-        .transaction(async (tx) => {
-          // The table is tiny, so the planner would scan it whatever the indexes: ask what it can use.
-          await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-          const rows = await queryRows<Record<string, string>>(tx, sql`EXPLAIN SELECT * FROM ${productPageQuery(tx, filter)} AS page`);
-          return rows.map((row) => Object.values(row)[0]).join('\n');
-        });
+    const planOf = (filter: Parameters<typeof planOfProductPage>[1]) => planOfProductPage(env().db(), filter);
     const byStock = await planOf({ ownerEmail: seller.email, stock: 'low', beforeSeq: null, take: 101 });
     expect(byStock).toContain('products_owner_stock_seq_idx');
     const bySearch = await planOf({ ownerEmail: seller.email, text: { tsquery: "'kettle':*", skuPrefix: 'kettle' }, beforeSeq: null, take: 101 });

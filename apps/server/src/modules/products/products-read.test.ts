@@ -73,6 +73,7 @@ describeEachDatabase('catalog reads', (env) => {
       casepack: 1,
       tiers: [],
       sku: null,
+      unlisted: false,
     });
   });
 

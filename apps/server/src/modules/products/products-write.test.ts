@@ -32,6 +32,7 @@ describeEachDatabase('adding, updating and deleting products', (env) => {
       casepack: 1,
       tiers: [],
       sku: null,
+      unlisted: false,
     });
     const row = await readProductRow(env(), product._id);
     expect(row).toMatchObject({ ownerId: seller.id, ownerEmail: seller.email, priceCents: 1200, content: 'Ships in master cartons of 12.' });

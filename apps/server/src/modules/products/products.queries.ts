@@ -2,7 +2,7 @@ import { and, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, type Category, type StockState } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { stockStateSql } from '../../db/schema/catalog.ts';
+import { isListed, stockStateSql } from '../../db/schema/catalog.ts';
 import { productColumns, productPageColumns, type ProductRecord } from './product-answer.ts';
 
 /**
@@ -49,7 +49,9 @@ export async function selectProductPage(db: Db, filter: ProductPageFilter): Prom
 /** The statement of selectProductPage, unrun: its tests read the plan of exactly this. */
 export function productPageQuery(db: Db, filter: ProductPageFilter) {
   const conditions: SQL[] = [];
+  // The seller's own list holds their unlisted products too; every other list only what buyers may buy.
   if (filter.ownerEmail !== undefined) conditions.push(eq(products.ownerEmail, filter.ownerEmail));
+  else conditions.push(isListed);
   if (filter.category !== undefined) conditions.push(eq(products.category, filter.category));
   if (filter.availableOnly) conditions.push(isAvailable);
   if (filter.stock !== undefined) conditions.push(sql`${stockStateSql(products.mainquantity, products.minquantity)} = ${filter.stock}`);
@@ -68,14 +70,18 @@ export async function selectTopRated(db: Db, count: number): Promise<ProductReco
   return db
     .select(productColumns)
     .from(products)
+    .where(isListed)
     .orderBy(sql`${products.rating} DESC NULLS LAST`, newestFirst)
     .limit(count);
 }
 
-/** Several products in one round trip (the primary key serves `id = ANY(…)`); unknown ids are absent. */
-export async function selectProductsByIds(db: Db, ids: string[]): Promise<ProductRecord[]> {
+/** Several listed products in one round trip (the primary key serves `id = ANY(…)`); unknown and unlisted ids are absent. */
+export async function selectListedProductsByIds(db: Db, ids: string[]): Promise<ProductRecord[]> {
   if (ids.length === 0) return [];
-  return db.select(productColumns).from(products).where(inArray(products.id, ids));
+  return db
+    .select(productColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), isListed));
 }
 
 /** What a failed guarded write needs to tell 404, 403 and 409 apart. */
@@ -100,6 +106,25 @@ export async function updateOwnedProduct(db: Db, id: string, ownerId: string, ch
     .set({ ...changes, updatedAt: sql`now()` })
     .where(and(eq(products.id, id), eq(products.ownerId, ownerId)))
     .returning(productColumns);
+  return row;
+}
+
+/** Lists the owner's unlisted product again; `undefined` when no row is this id, theirs and unlisted. */
+export async function relistOwnedProduct(db: Db, id: string, ownerId: string, updatedBy: string): Promise<ProductRecord | undefined> {
+  const [row] = await db
+    .update(products)
+    .set({ unlistedAt: null, updatedBy, updatedAt: sql`now()` })
+    .where(and(eq(products.id, id), eq(products.ownerId, ownerId), sql`${products.unlistedAt} IS NOT NULL`))
+    .returning(productColumns);
+  return row;
+}
+
+/** One product of the owner's, listed or not (the primary key); `undefined` when not theirs. */
+export async function selectOwnedProduct(db: Db, id: string, ownerId: string): Promise<ProductRecord | undefined> {
+  const [row] = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.ownerId, ownerId)));
   return row;
 }
 

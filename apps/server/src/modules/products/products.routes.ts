@@ -16,7 +16,17 @@ import { defineRoute } from '../../lib/define-route.ts';
 import { nextPageLink, sendPage } from '../../lib/pagination.ts';
 import { requireVerifiedEmail } from '../accounts/session.ts';
 import { sendSharedAnswer, shareAnswer } from '../../lib/shared-answer.ts';
-import { addProduct, adjustStock, deleteProduct, getProduct, listOwnProducts, listProducts, listTopProducts, updateProduct } from './products.service.ts';
+import {
+  addProduct,
+  adjustStock,
+  deleteProduct,
+  getProduct,
+  listOwnProducts,
+  listProducts,
+  listTopProducts,
+  relistProduct,
+  updateProduct,
+} from './products.service.ts';
 
 /** The filters a next-page link keeps. */
 function linkParamsOf(query: ProductListQuery) {
@@ -154,5 +164,16 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     body: stockAdjustmentInputSchema,
     response: { 200: productSchema },
     handler: ({ user, params, body }) => adjustStock({ db: ctx.db, user }, { id: params.id, adjustment: body }),
+  });
+
+  defineRoute(app, ctx, {
+    method: 'POST',
+    url: '/api/my/products/:id/relist',
+    auth: 'signedIn',
+    summary: 'List your unlisted product again (docs/product/rules.md, "Unlisted products")',
+    tags,
+    params: idParams,
+    response: { 200: productSchema },
+    handler: ({ user, params }) => relistProduct({ db: ctx.db, user }, { id: params.id }),
   });
 }

@@ -24,7 +24,9 @@ import {
   insertProduct,
   selectProductGuard,
   selectProductPage,
-  selectProductsByIds,
+  relistOwnedProduct,
+  selectListedProductsByIds,
+  selectOwnedProduct,
   selectTopRated,
   updateOwnedProduct,
   type ProductChanges,
@@ -73,7 +75,7 @@ function batchersFor(db: Db): ReadBatchers {
       top: new SameKeyBatcher(),
       pages: new SameKeyBatcher(),
       byId: new ManyKeyBatcher(async (ids) => {
-        const rows = await selectProductsByIds(db, ids);
+        const rows = await selectListedProductsByIds(db, ids);
         return new Map(rows.map((row) => [row.id, toProductJson(row)]));
       }),
     };
@@ -136,7 +138,11 @@ export async function listOwnProducts(ctx: WriteContext, input: { email: string;
   return toPage(rows, input.query.limit);
 }
 
-/** Requests for products arriving together are answered by one `id = ANY(…)` query. Read only. */
+/**
+ * Requests for products arriving together are answered by one `id = ANY(…)` query. Read only. An
+ * unlisted product is a 404 like a deleted one: the route is public and shared, so even its seller
+ * reads it through My Product.
+ */
 export async function getProduct(ctx: ReadContext, input: { id: string }): Promise<Product> {
   const product = await batchersFor(ctx.db).byId.load(parseProductId(input.id));
   if (!product) throw productNotFound();
@@ -242,4 +248,16 @@ export async function adjustStock(ctx: WriteContext, input: { id: string; adjust
       : `Stock cannot go above ${max} units: there are already ${mainquantity} units in stock.`,
     { title: 'Stock not changed' },
   );
+}
+
+/**
+ * POST /api/my/products/{id}/relist: the owner's unlisted product back in the catalog, as it was. A
+ * product already listed is answered as it is (relisting twice changes nothing).
+ */
+export async function relistProduct(ctx: WriteContext, input: { id: string }): Promise<Product> {
+  const id = parseProductId(input.id);
+  const row = (await relistOwnedProduct(ctx.db, id, ctx.user.id, ctx.user.email)) ?? (await selectOwnedProduct(ctx.db, id, ctx.user.id));
+  if (row) return toProductJson(row);
+  await explainMissedWrite(ctx, id);
+  throw productNotFound();
 }

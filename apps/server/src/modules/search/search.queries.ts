@@ -2,7 +2,7 @@ import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { SEARCH_LIMITS, type SearchSort } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { decodeColumns, nullColumns, queryRows, selectColumns } from '../../db/rows.ts';
-import { products, searchCatalogVersion, searchFacetCells } from '../../db/schema/index.ts';
+import { isListed, products, searchCatalogVersion, searchFacetCells } from '../../db/schema/index.ts';
 import { productPageColumns, type ProductRecord } from '../products/index.ts';
 import type { SearchCursor } from './search-cursor.ts';
 import type { LookedUpWord } from './search-words.ts';
@@ -50,10 +50,16 @@ export async function selectCatalogVersion(db: Db): Promise<number> {
   return row ? Number(row.version) : 0;
 }
 
-/** A cached page's products, read fresh (stock and prices current) by products_seq_unique. */
+/**
+ * A cached page's products, read fresh (stock and prices current) by products_seq_unique. Unlisting
+ * bumps the catalog version, so a cached page never names an unlisted product; the filter holds anyway.
+ */
 export async function selectProductsBySeq(db: Db, seqs: number[]): Promise<Array<ProductRecord & { seq: number }>> {
   if (seqs.length === 0) return [];
-  return db.select(productPageColumns).from(products).where(inArray(products.seq, seqs));
+  return db
+    .select(productPageColumns)
+    .from(products)
+    .where(and(inArray(products.seq, seqs), isListed));
 }
 
 export interface SearchFilter {
@@ -80,9 +86,12 @@ function priceMatch(f: SearchFilter): SQL | undefined {
   return bounds.length > 0 ? and(...bounds) : undefined;
 }
 
-/** The conditions every count shares: words, MOQ and stock (facets leave out only their own filter). */
+/**
+ * The conditions every count shares: listed, words, MOQ and stock (facets leave out only their own
+ * filter). Searches without words take their facets from search_facet_cells, which hold listed products only.
+ */
 function sharedConditions(f: SearchFilter): SQL[] {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = [isListed];
   if (f.tsquery !== undefined) conditions.push(textMatch(f.tsquery));
   if (f.maxMoq !== undefined) conditions.push(sql`${products.minquantity} <= ${f.maxMoq}`);
   if (f.inStock) conditions.push(sql`${products.mainquantity} >= ${products.minquantity}`);
@@ -313,7 +322,7 @@ export async function selectNameSuggestions(db: Db, nameTsquery: string, count: 
     db,
     sql`SELECT name FROM (
           SELECT ${products.name} AS name, ${products.seq} AS seq FROM ${products}
-           WHERE ${products.searchDoc} @@ to_tsquery('simple', ${nameTsquery})
+           WHERE ${products.searchDoc} @@ to_tsquery('simple', ${nameTsquery}) AND ${isListed}
            ORDER BY ${products.seq} DESC NULLS LAST
            LIMIT ${count * 5}
         ) recent

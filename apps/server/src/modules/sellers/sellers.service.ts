@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { productIdSchema, toCents, toDollars, type ProductSeller, type SellerSettings } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { user as users } from '../../db/schema/auth.ts';
-import { products } from '../../db/schema/catalog.ts';
+import { isListed, products } from '../../db/schema/catalog.ts';
 import { sellerSettings } from '../../db/schema/cart.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../accounts/session.ts';
@@ -25,7 +25,8 @@ export async function putSellerSettings(ctx: { db: Db; user: SessionUser }, inpu
 
 /**
  * GET /api/product/{id}/seller, public like the product: the seller's name as orders show it and
- * their minimum order. A product whose seller account is gone names its listing email, without one.
+ * their minimum order. A product whose seller account is gone names its listing email, without one; an
+ * unlisted product is a 404, as its page is.
  */
 export async function getProductSeller(ctx: { db: Db }, input: { id: string }): Promise<ProductSeller> {
   const parsed = productIdSchema.safeParse(input.id);
@@ -36,7 +37,7 @@ export async function getProductSeller(ctx: { db: Db }, input: { id: string }): 
     .from(products)
     .leftJoin(users, eq(users.id, products.ownerId))
     .leftJoin(sellerSettings, eq(sellerSettings.userId, products.ownerId))
-    .where(eq(products.id, parsed.data.toLowerCase()));
+    .where(and(eq(products.id, parsed.data.toLowerCase()), isListed));
   if (!row) throw missing();
   return { sellerName: row.name ?? row.ownerEmail, minimumOrder: row.cents == null ? null : toDollars(row.cents) };
 }

@@ -225,6 +225,7 @@ export function defineFuzzSuite(volume: FuzzVolume): void {
       { name: 'GET /api/product/{id} id', method: 'GET' as const, url: (id: string) => `/api/product/${id}` },
       { name: 'PUT /api/updateproduct/{id} id', method: 'PUT' as const, url: (id: string) => `/api/updateproduct/${id}`, body: () => validProductBody() },
       { name: 'PATCH /api/products/{id} id', method: 'PATCH' as const, url: (id: string) => `/api/products/${id}`, body: () => ({ quantity: 1 }) },
+      { name: 'POST /api/my/products/{id}/relist id', method: 'POST' as const, url: (id: string) => `/api/my/products/${id}/relist` },
     ]) {
       it(`${route.name}: fuzzed ids and a stranger's product, under respelled paths`, async () => {
         const id = fc.oneof({ weight: 1, arbitrary: fc.constant('A') }, { weight: 6, arbitrary: hostilePathSegment });

@@ -474,6 +474,17 @@ export const ROUTES: RouteCase[] = [
     expected: { signedOut: 401, other: 403, owner: 200 },
   },
   {
+    route: 'POST /api/my/products/{id}/relist',
+    request: (f) => ({ method: 'POST', url: `/api/my/products/${f.productId}/relist` }),
+    expected: { signedOut: 401, other: 403, owner: 200 },
+    // The fixture's product is listed: relisting it answers it as it is and changes nothing
+    // (products-unlisted.test.ts relists an unlisted one).
+    readOnly: { owner: true },
+    check(f, actor, response) {
+      if (actor === 'owner') expect(response.json()).toMatchObject({ _id: f.productId, unlisted: false });
+    },
+  },
+  {
     route: 'DELETE /api/product/{id}',
     request: (f) => ({ method: 'DELETE', url: `/api/product/${f.productId}` }),
     expected: { signedOut: 401, other: 403, owner: 200 },

@@ -230,7 +230,7 @@ function JobView({ id, onStartOver }: { id: string; onStartOver: () => void }) {
       onSuccess: (result) => {
         setConfirm(null);
         const parts = [`${result.restored} restored`, `${result.removed} removed`];
-        if (result.unlisted > 0) parts.push(`${result.unlisted} kept with no stock because they have been ordered`);
+        if (result.unlisted > 0) parts.push(`${result.unlisted} unlisted because they have been ordered (see My Product)`);
         notify({ kind: 'success', text: `Import undone: ${parts.join(', ')}.` });
       },
       onError: (error) => {
@@ -327,7 +327,10 @@ function JobView({ id, onStartOver }: { id: string; onStartOver: () => void }) {
         onConfirm={runUndo}
         onCancel={() => setConfirm(null)}
       >
-        <p>Updated products go back to how they were before it; products it created are removed (those already ordered are kept with no stock).</p>
+        <p>
+          Updated products go back to how they were before it; products it created are removed (those already ordered are unlisted instead: kept for their
+          orders, hidden from buyers, and listed again from My Product).
+        </p>
       </ConfirmDialog>
     </div>
   );

@@ -14,6 +14,7 @@ import { notify } from '@/components/notice.tsx';
 import { useMe } from '@/lib/auth/me.ts';
 import { useMyProducts } from '@/features/products/api/get-my-products.ts';
 import { useDeleteProduct } from '@/features/products/api/delete-product.ts';
+import { useRelistProduct } from '@/features/products/api/relist-product.ts';
 import { useOpenOrders } from '@/features/products/api/get-open-orders.ts';
 import { PagedProducts } from '@/features/products/components/paged-products.tsx';
 import { ProductCardGrid } from '@/features/products/components/product-card-grid.tsx';
@@ -114,6 +115,7 @@ export function MyProductsPage() {
               products={items}
               actions={(product) => (
                 <>
+                  <UnlistedMark product={product} />
                   <UnbuyableMark product={product} />
                   <StockLine product={product} />
                   <SkuLine product={product} />
@@ -173,6 +175,40 @@ function OpenOrdersNote({ productId }: { productId: string }) {
     <p className="mt-2 rounded-box bg-warning/15 px-2 py-1 text-sm" data-testid="open-orders">
       It has {count} open {count === 1 ? 'order' : 'orders'}. {count === 1 ? 'It stays' : 'They stay'} on your order desk and can still be shipped.
     </p>
+  );
+}
+
+/**
+ * An unlisted product (docs/product/rules.md, "Unlisted products"): kept for its orders, out of the
+ * catalog until its seller lists it again, here.
+ */
+function UnlistedMark({ product }: { product: Product }) {
+  return product.unlisted ? <UnlistedNotice product={product} /> : null;
+}
+
+function UnlistedNotice({ product }: { product: Product }) {
+  const relist = useRelistProduct();
+  return (
+    <div className="flex w-full flex-col items-start gap-1 rounded-box bg-base-200 px-2 py-1.5 text-sm" data-testid="unlisted">
+      <p>
+        <span className="badge badge-sm badge-neutral me-1.5">Unlisted</span>
+        Buyers cannot see or buy this.
+      </p>
+      <button
+        type="button"
+        className="btn btn-outline btn-xs"
+        aria-label={`List ${product.name} again`}
+        disabled={relist.isPending}
+        onClick={() =>
+          relist.mutate(product._id, {
+            onSuccess: () => notify({ kind: 'success', text: `${product.name} is listed again.`, durationMs: 2000 }),
+            onError: (error) => notify({ kind: 'error', title: MESSAGES.errorTitle, text: error.message }),
+          })
+        }
+      >
+        List again
+      </button>
+    </div>
   );
 }
 
@@ -241,12 +277,15 @@ function SkuLine({ product }: { product: Product }) {
   );
 }
 
+/** Update and Delete; an unlisted product is updated once it is listed again (its page is the catalog's). */
 function OwnerActions({ product, onDelete, size = 'btn-sm' }: { product: Product; onDelete: () => void; size?: 'btn-sm' | 'btn-xs' }) {
   return (
     <>
-      <Link to={paths.updateProduct(product._id)} className={`btn btn-primary ${size}`} aria-label={`Update ${product.name}`}>
-        Update
-      </Link>
+      {product.unlisted ? null : (
+        <Link to={paths.updateProduct(product._id)} className={`btn btn-primary ${size}`} aria-label={`Update ${product.name}`}>
+          Update
+        </Link>
+      )}
       <button type="button" className={`btn btn-outline btn-error ${size}`} aria-label={`Delete ${product.name}`} onClick={onDelete}>
         Delete
       </button>
@@ -260,15 +299,20 @@ function CompactRow({ product, onDelete }: { product: Product; onDelete: () => v
     <li className="flex items-center gap-3 rounded-box bg-base-100 p-2 ring-1 ring-base-300" data-testid="product-row" aria-label={product.name}>
       <ProductImage src={product.image} alt="" width={56} height={56} className="h-14 w-14 shrink-0 rounded-lg object-cover" />
       <div className="flex min-w-0 flex-1 flex-col gap-0.5 text-sm">
-        <Link to={paths.product(product._id)} className="link link-hover line-clamp-2 font-semibold break-words">
-          {product.name}
-        </Link>
+        {product.unlisted ? (
+          <span className="line-clamp-2 font-semibold break-words">{product.name}</span>
+        ) : (
+          <Link to={paths.product(product._id)} className="link link-hover line-clamp-2 font-semibold break-words">
+            {product.name}
+          </Link>
+        )}
         <span className="text-base-content/75" data-testid="product-sku">
           {product.sku ? `SKU ${product.sku}` : 'No SKU'} · {product.price === null ? 'No price' : formatMoney(toCents(product.price))}
         </span>
         <span className="flex flex-wrap items-center gap-2" data-testid="product-stock">
           {unitsText(product.mainquantity)} <StockBadge product={product} />
         </span>
+        <UnlistedMark product={product} />
         <UnbuyableMark product={product} />
       </div>
       <div className="flex shrink-0 flex-col gap-1">
