@@ -130,8 +130,6 @@ export const saleListSchema = z.array(saleSchema);
 export const cancelledOrderSchema = z.object({ _id: z.string(), cancelled: z.boolean() });
 export type CancelledOrder = z.infer<typeof cancelledOrderSchema>;
 
-export { clampQuantity } from './quantity.ts';
-
 /** GET/PUT /api/account/ship-to: the buyer's saved default address. */
 export const shipToAnswerSchema = z.object({ shipTo: addressSchema.nullable() });
 export type ShipToAnswer = z.infer<typeof shipToAnswerSchema>;

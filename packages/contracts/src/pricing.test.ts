@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampQuantity } from './order.ts';
+import { clampQuantity } from './quantity.ts';
 import { addProductInputSchema } from './product.ts';
 import { applyDiscount, formatMoney, hasAtMostTwoDecimals, toCents } from './money.ts';
 import { ladderOf, nextBreak, quotePrice, type PriceLadder } from './pricing.ts';

@@ -5,8 +5,7 @@ import { getSessionUser, requireUser, type SessionUser } from '../modules/accoun
 import { routeContract, type RouteContract } from './route-schema.ts';
 import { operatorGate, operatorOf } from './operator-gate.ts';
 import { parseInput } from './validate.ts';
-import type { RouteLimit } from '../plugins/rate-limits/limited-route.ts';
-import { ROUTE_LIMIT_DESCRIPTIONS } from '../plugins/rate-limits/route-limits.ts';
+import { ROUTE_LIMIT_DESCRIPTIONS, type RouteLimit } from '../plugins/rate-limits/route-limits.ts';
 
 /**
  * Who may call a route, and what its handler is handed:
@@ -53,10 +52,10 @@ export interface RouteDefinition<
   body?: B;
   response: R;
   /**
-   * A per-account limit on calls (plugins/rate-limits): its plugin counts this route, and its 429 joins
-   * the route's described errors. Only when RATE_LIMIT is on.
+   * A limit on calls (plugins/rate-limits/route-limits.ts): its plugin counts this route, and its 429
+   * joins the route's described errors. Counted only when RATE_LIMIT is on.
    */
-  limit?: RouteLimit;
+  rateLimit?: RouteLimit;
   /**
    * Checks that come before the session is read, as the route has always made them (a malformed import
    * id is the same 404 for everyone). Runs after Fastify has read the body.
@@ -83,7 +82,7 @@ export interface DefinedRoute {
   querystring?: z.ZodObject;
   body?: z.ZodType;
   multipartFile?: string;
-  limit?: RouteLimit;
+  rateLimit?: RouteLimit;
 }
 
 /** Handlers made by defineRoute, with their definition: the marker a route registered another way lacks. */
@@ -130,7 +129,7 @@ export function defineRoute<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(app: FastifyInstance, ctx: Pick<AppContext, 'auth' | 'config' | 'db'>, definition: RouteDefinition<A, P, Q, B, R>): void {
-  const { method, url, auth, params, querystring, body, limit, beforeAuth, beforeInput, onRequest, handler, ...described } = definition;
+  const { method, url, auth, params, querystring, body, rateLimit, beforeAuth, beforeInput, onRequest, handler, ...described } = definition;
   const hooks = [...(auth === 'operator' ? [operatorGate(ctx)] : []), ...(onRequest ? [onRequest] : [])];
   const routeHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     await beforeAuth?.(request);
@@ -156,21 +155,21 @@ export function defineRoute<
     ...(querystring ? { querystring } : {}),
     ...(body ? { body } : {}),
     ...(described.multipartFile ? { multipartFile: described.multipartFile } : {}),
-    ...(limit ? { limit } : {}),
+    ...(rateLimit ? { rateLimit } : {}),
   });
   app.route({
     method,
     url,
     ...routeContract({
       ...described,
-      ...(limit ? { errors: { ...described.errors, 429: ROUTE_LIMIT_DESCRIPTIONS[limit] } } : {}),
+      ...(rateLimit ? { errors: { ...described.errors, 429: ROUTE_LIMIT_DESCRIPTIONS[rateLimit] } } : {}),
       signedIn: auth !== 'public' && auth !== 'optional',
       ...(params ? { params } : {}),
       ...(querystring ? { querystring } : {}),
       ...(body ? { body } : {}),
     }),
     ...(hooks.length > 0 ? { onRequest: hooks } : {}),
-    ...(limit ? { config: { limit } } : {}),
+    ...(rateLimit ? { config: { rateLimit } } : {}),
     handler: routeHandler,
   });
 }

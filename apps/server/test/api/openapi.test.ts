@@ -9,8 +9,7 @@ import { asUser, signUpOperator, signUpUser, type TestUser } from '../helpers/ac
 import { UNKNOWN_ID, validProductBody } from '../helpers/products.ts';
 import { multipartBody, tinyPdf, validBusinessBody } from '../helpers/business.ts';
 import { isOutsideDescription, OPENAPI_PATH } from '../../src/plugins/openapi.ts';
-import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
-import { EXPORTS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/export-limits.ts';
+import { EXPORTS_PER_USER_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/route-limits.ts';
 import { DOCUMENT_UPLOADS_PER_HOUR } from '../../src/modules/business/business.routes.ts';
 
 /**

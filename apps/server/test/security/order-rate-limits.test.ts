@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
+import { ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/route-limits.ts';
 import { describeEachDatabase, type TestEnv } from '../helpers/test-app.ts';
 import { takeSnapshot } from './support/db-snapshot.ts';
 import { bearer, insertBuyers } from '../helpers/accounts.ts';

@@ -6,7 +6,7 @@ import { signUpUser, type TestUser } from '../helpers/accounts.ts';
 import { queryRows } from '../../src/db/rows.ts';
 import { OTHER_SELLER, seedProduct } from '../helpers/products.ts';
 import { FAILED_ATTEMPTS_PER_MINUTE } from '../../src/plugins/rate-limits/sign-in-limits.ts';
-import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/order-limits.ts';
+import { ORDERS_PER_USER_PER_MINUTE } from '../../src/plugins/rate-limits/route-limits.ts';
 import { takeSnapshot, type DbSnapshot } from './support/db-snapshot.ts';
 import { listenOnLoopback, sendRaw, type RawAnswer } from './support/raw-http.ts';
 import { respell, type Respelling } from './support/respellings.ts';

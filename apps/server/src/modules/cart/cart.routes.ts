@@ -92,7 +92,7 @@ export async function registerCartRoutes(app: FastifyInstance, ctx: AppContext):
     headers: checkoutHeaders,
     body: checkoutInputSchema,
     response: { 200: checkoutAnswerSchema, 201: checkoutAnswerSchema },
-    limit: 'orders',
+    rateLimit: 'orders',
     // A malformed key is refused (400) before the body is looked at.
     beforeInput: ({ request }) => void readIdempotencyKey(request),
     handler: async ({ user, body, request, reply }) => {

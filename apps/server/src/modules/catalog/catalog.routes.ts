@@ -69,7 +69,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     tags,
     response: {},
     download: 'attachment',
-    limit: 'downloads',
+    rateLimit: 'downloads',
     handler: ({ user, request, reply }) => sendCsv(reply, 'catalog.csv', exportCatalogCsv(ctx.reads.dbFor(request), user.id)),
   });
 
@@ -104,7 +104,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
     params: idParams,
     response: {},
     download: 'attachment',
-    limit: 'downloads',
+    rateLimit: 'downloads',
     beforeAuth: refuseMalformedId,
     handler: async ({ user, params, reply }) => sendCsv(reply, 'catalog-errors.csv', await errorsCsv(seller(user), params.id)),
   });

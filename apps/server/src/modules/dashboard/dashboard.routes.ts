@@ -46,7 +46,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
     querystring: dashboardQuerySchema,
     response: {},
     download: 'attachment',
-    limit: 'downloads',
+    rateLimit: 'downloads',
     handler: async ({ user, query, request, reply }) => {
       const seller = as(request, user);
       const points = await ctx.reads.read(request, (db) => getDashboardSeries({ ...seller, db }, query));
@@ -63,7 +63,7 @@ export async function registerDashboardRoutes(app: FastifyInstance, ctx: AppCont
     querystring: ordersExportQuerySchema,
     response: {},
     download: 'attachment',
-    limit: 'downloads',
+    rateLimit: 'downloads',
     handler: ({ user, query, request, reply }) => sendCsv(reply, `orders-${query.from}-to-${query.to}.csv`, exportOrders(as(request, user), query)),
   });
 }

@@ -56,7 +56,7 @@ export async function registerOrderRoutes(app: FastifyInstance, ctx: AppContext)
       409: 'OUT_OF_STOCK: not enough stock; PRICE_CHANGED: the price is not the expectedUnitPrice you sent (error.unitPrice is the price now); CONFLICT: no price yet, or the product changed under every attempt to place the order (nothing ordered; try again)',
       422: 'BELOW_MOQ: fewer than the minimum; VALIDATION: a field (fieldErrors), not whole cases, or an Idempotency-Key used for another order',
     },
-    limit: 'orders',
+    rateLimit: 'orders',
     // A malformed key is refused (400) before the body is looked at.
     beforeInput: ({ request }) => void readIdempotencyKey(request),
     handler: async ({ user, body, request, reply }) => {

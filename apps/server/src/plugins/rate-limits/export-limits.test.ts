@@ -3,7 +3,7 @@ import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-a
 import { asUser, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
 import { seedProduct } from '../../../test/helpers/products.ts';
 import { routeTable } from '../../lib/define-route.ts';
-import { EXPORTS_PER_USER_PER_MINUTE } from './export-limits.ts';
+import { EXPORTS_PER_USER_PER_MINUTE } from './route-limits.ts';
 
 function download(env: TestEnv, url: string, who: TestUser) {
   return env.request({ method: 'GET', url, headers: asUser(who) });
@@ -15,7 +15,7 @@ describeEachDatabase(
     it('covers every CSV download the server registers, and nothing else', () => {
       const routes = routeTable(env().routes);
       const csvDownloads = routes.filter((r) => r.method === 'GET' && r.url.endsWith('.csv')).map((r) => r.url);
-      const limited = routes.filter((r) => r.limit === 'downloads').map((r) => r.url);
+      const limited = routes.filter((r) => r.rateLimit === 'downloads').map((r) => r.url);
       expect(csvDownloads.length).toBeGreaterThanOrEqual(4);
       expect(limited.sort()).toEqual(csvDownloads.sort());
     });
@@ -38,6 +38,14 @@ describeEachDatabase(
         });
       }
       expect((await download(env(), '/api/my/catalog.csv', other)).statusCode).toBe(200);
+    });
+
+    it('counts a HEAD of a CSV download like its GET (Fastify adds the HEAD with the GET route config)', async () => {
+      const seller = await signUpUser(env(), { name: 'Head Seller' });
+      for (let i = 0; i < EXPORTS_PER_USER_PER_MINUTE; i++) {
+        expect((await env().request({ method: 'HEAD', url: '/api/my/catalog.csv', headers: asUser(seller) })).statusCode).toBe(200);
+      }
+      expect((await download(env(), '/api/my/catalog.csv', seller)).statusCode).toBe(429);
     });
 
     it('leaves a signed-out download to the route (401), counting nothing', async () => {

@@ -1,20 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { getSessionUser } from '../../modules/accounts/session.ts';
-import { onLimitedRoute } from './limited-route.ts';
+import { onLimitedRoute, ORDERS_PER_IP_PER_MINUTE, ORDERS_PER_USER_PER_MINUTE } from './route-limits.ts';
 import { MINUTE_MS, refuse } from './refusal.ts';
 import { SlidingWindowCounter } from './sliding-window-counter.ts';
 
-/** Order requests one buyer may send per minute: a busy purchaser clicks far fewer, a script far more. */
-export const ORDERS_PER_USER_PER_MINUTE = 20;
-/** Order requests one IP may send per minute, for a whole office behind one address. */
-export const ORDERS_PER_IP_PER_MINUTE = 120;
-
-/** What the description of each route with `limit: 'orders'` says of it (Buy Now and the checkout). */
-export const ORDER_LIMIT_DESCRIPTION = `More than ${ORDERS_PER_USER_PER_MINUTE} order requests from you, or ${ORDERS_PER_IP_PER_MINUTE} from your network, in a minute (RATE_LIMIT)`;
-
 /**
- * Order creation (the routes whose definition says `limit: 'orders'`), per buyer and per IP, in this
+ * Order creation (the routes whose definition says `rateLimit: 'orders'`), per buyer and per IP, in this
  * process's memory: it sits on the purchase path, where a round trip per order would cost every buyer,
  * and its limits guard capacity, not passwords (see docs/decisions/002-accounts.md). Unlike sign-in,
  * every admitted attempt counts (a created order, a refused one, a replay): each one is a transaction,
