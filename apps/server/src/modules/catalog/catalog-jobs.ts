@@ -35,7 +35,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 class JobFailure extends Error {}
 
 /** This process's lease lapsed and another process holds the job now: stop, and leave it to that one. */
-class LeaseLost extends Error {}
+export class LeaseLost extends Error {}
 
 /**
  * Takes one job that is waiting for work (validating or applying) and nobody holds, for LEASE_MS. The
@@ -99,6 +99,9 @@ export async function storeUpload(db: Db, claimant: Claimant, importId: string, 
       let heldBytes = 0;
       const write = async () => {
         if (heldBytes === 0) return;
+        // Each piece renews the lease first: once another process holds the job (this one stalled past
+        // its lease), not one more piece is stored for it, and the upload stops with LeaseLost.
+        await renewLease(db, claimant, importId);
         await db.insert(catalogImportChunks).values({ importId, seq, bytes: Buffer.concat(held, heldBytes) });
         seq += 1;
         held = [];
