@@ -89,6 +89,7 @@ async function failJob(db: Db, id: string, reason: string): Promise<void> {
  * garbage for a 13 MB file). A 50 MB file is some 1,600 pieces, one short query each.
  */
 export const UPLOAD_PIECE_BYTES = 32 * 1024;
+const PIECES_PER_LEASE_CHECK = (1024 * 1024) / UPLOAD_PIECE_BYTES;
 
 /**
  * Stores an upload as it arrives, one piece of about UPLOAD_PIECE_BYTES at a time, for a job this process
@@ -105,9 +106,10 @@ export async function storeUpload(db: Db, claimant: Claimant, importId: string, 
       let heldBytes = 0;
       const write = async () => {
         if (heldBytes === 0) return;
-        // Each piece renews the lease first: once another process holds the job (this one stalled past
-        // its lease), not one more piece is stored for it, and the upload stops with LeaseLost.
-        await renewLease(db, claimant, importId);
+        // The lease is renewed before every 1 MB stored: once another process holds the job (this one
+        // stalled past its lease), at most that much more is stored for it before the upload stops with
+        // LeaseLost (the last check is the final update below).
+        if (seq % PIECES_PER_LEASE_CHECK === 0) await renewLease(db, claimant, importId);
         await db.insert(catalogImportChunks).values({ importId, seq, bytes: Buffer.concat(held, heldBytes) });
         seq += 1;
         held = [];
