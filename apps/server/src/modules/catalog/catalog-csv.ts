@@ -134,7 +134,7 @@ const NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload 
 
 /**
  * What csv-parse is fed at a time: it turns a whole chunk into records before the reader takes any, so
- * a stored piece (about 1 MB, some 7,000 rows) is handed over in slices to keep that burst small.
+ * a stored piece is handed over in slices to keep that burst small (a piece of 32 KB is one slice).
  */
 const PARSE_SLICE = 64 * 1024;
 

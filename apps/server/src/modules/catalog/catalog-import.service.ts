@@ -19,7 +19,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { changedCells, stagedColumns, toCsvStream } from './catalog-csv.ts';
-import { ERRORS_CSV_COLUMNS, storeUpload } from './catalog-jobs.ts';
+import { ERRORS_CSV_COLUMNS, LeaseLost, storeUpload } from './catalog-jobs.ts';
 import { intervalOf, type Claimant } from '../../lib/lease.ts';
 
 export interface SellerContext {
@@ -30,6 +30,11 @@ export interface SellerContext {
 
 const importNotFound = () => notFound('This import does not exist.');
 const conflict = (message: string, title: string) => new AppError('CONFLICT', message, { title });
+const uploadInterrupted = () =>
+  new AppError('UNAVAILABLE', 'The upload was interrupted on the server before the whole file was stored; nothing was imported. Upload the file again.', {
+    title: 'Upload interrupted',
+    headers: { 'retry-after': '5' },
+  });
 
 /** The seller's own job, or 404: another seller's job is answered exactly as one that does not exist. */
 async function ownJob(ctx: SellerContext, id: string): Promise<CatalogImportRow> {
@@ -134,7 +139,11 @@ export async function createImport(
     await storeUpload(ctx.db, claimant, id, rest);
   } catch (error) {
     await ctx.db.delete(catalogImports).where(eq(catalogImports.id, id));
-    throw error;
+    if (!(error instanceof LeaseLost)) throw error;
+    // This process stalled past its lease mid-upload (database away, event loop held) and the job may be
+    // another's now: nothing of it is kept, and the seller sends the file again.
+    await drain(pieces).catch(() => undefined);
+    throw uploadInterrupted();
   }
   return { id };
 }

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { CatalogImport, CatalogRowChange, CatalogUndoResult, Product } from '@bulkcart/contracts';
@@ -446,6 +447,47 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, stopped!.id))).toEqual([]);
     expect(await ownProducts(env(), who)).toEqual([]);
   });
+
+  it('answers 503 to an upload whose process lost its lease midway, and leaves no job or piece behind', async () => {
+    const who = await signUpUser(env(), { name: 'Lease Lost Seller' });
+    // About 2.5 MB: the first piece is stored while the body is still coming.
+    const rows = Array.from({ length: 9_000 }, (_, i) => csvRow(`LL-${i}`, { description: 'y'.repeat(200) }));
+    const body = multipartBody(Buffer.from(`${HEADER}\n${rows.join('\n')}\n`), { field: 'file', filename: 'lease.csv', type: 'text/csv' });
+    const sent = new PassThrough();
+    const answer = env().request({ method: 'POST', url: '/api/catalog-imports', headers: { ...asUser(who), ...body.headers }, payload: sent });
+    const half = Math.floor(body.payload.length / 2);
+    sent.write(body.payload.subarray(0, half));
+    const storedPieces = async () =>
+      queryRows<{ id: string; pieces: number }>(
+        env().db(),
+        sql`SELECT j.id, count(c.seq)::int AS pieces FROM catalog_imports j LEFT JOIN catalog_import_chunks c ON c.import_id = j.id
+            WHERE j.seller_id = ${who.id} GROUP BY j.id`,
+      );
+    let job = (await storedPieces())[0];
+    for (let i = 0; i < 1_000 && !job?.pieces; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      job = (await storedPieces())[0];
+    }
+    expect(job?.pieces).toBeGreaterThanOrEqual(1);
+    // This process stalled past its lease and another one took the job over.
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ claimedBy: 'another-process', leaseUntil: sql`now() + interval '1 hour'` })
+      .where(eq(catalogImports.id, job!.id));
+    sent.end(body.payload.subarray(half));
+    const response = await answer;
+    expect(response.statusCode, response.body).toBe(503);
+    expect(response.headers['retry-after']).toBe('5');
+    expect(response.json().error).toMatchObject({
+      title: 'Upload interrupted',
+      message: 'The upload was interrupted on the server before the whole file was stored; nothing was imported. Upload the file again.',
+    });
+    expect(await env().db().select().from(catalogImports).where(eq(catalogImports.sellerId, who.id))).toEqual([]);
+    expect(await env().db().select().from(catalogImportChunks).where(eq(catalogImportChunks.importId, job!.id))).toEqual([]);
+    // Nothing of it is in the way: the same file uploaded again is checked as any other.
+    expect(await importFile(env(), who, `${HEADER}\n${rows.slice(0, 3).join('\n')}\n`)).toMatchObject({ status: 'ready', summary: { create: 3 } });
+  }, 60_000);
 
   it('stores a file of several pieces and reads it back in order, a character cut between two pieces included', async () => {
     const who = await signUpUser(env(), { name: 'Large File Seller' });

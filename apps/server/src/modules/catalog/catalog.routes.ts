@@ -175,6 +175,7 @@ export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContex
         413: `The file is larger than ${maxMb} MB`,
         415: 'Not multipart/form-data',
         422: 'No file, or an empty one',
+        503: 'The upload was interrupted on the server (this process lost its hold on the job); nothing was kept, send the file again',
       },
       onRequest: refuseDeclaredOversize(IMPORT_UPLOAD),
       beforeInput: ({ user }) => {
