@@ -72,5 +72,11 @@ export function splitByMonths(range: DayRange): MonthSplit {
   const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
   const last = startOfMonth(range.until);
   if (first >= last) return { months: { from: range.from, until: range.from }, edges: [range, { from: range.until, until: range.until }] };
-  return { months: { from: first, until: last }, edges: [{ from: range.from, until: first }, { from: last, until: range.until }] };
+  return {
+    months: { from: first, until: last },
+    edges: [
+      { from: range.from, until: first },
+      { from: last, until: range.until },
+    ],
+  };
 }

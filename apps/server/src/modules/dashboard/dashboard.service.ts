@@ -87,7 +87,9 @@ async function readBuyers(db: Db, sellerId: string, ranges: PeriodRanges): Promi
   const inPrevious = sql`false, true`;
   const months = (r: DayRange, tag: SQL): SQL[] =>
     r.from < r.until
-      ? [sql`SELECT m.buyer_id, ${tag} FROM seller_buyer_months m WHERE m.seller_id = ${sellerId} AND m.month >= ${r.from}::date AND m.month < ${r.until}::date`]
+      ? [
+          sql`SELECT m.buyer_id, ${tag} FROM seller_buyer_months m WHERE m.seller_id = ${sellerId} AND m.month >= ${r.from}::date AND m.month < ${r.until}::date`,
+        ]
       : [];
   const branches = [
     ...months(current.months, inCurrent),
@@ -201,7 +203,9 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
     sql`SELECT f.measure, f.hours, f.orders FROM seller_fulfilment_months f
         WHERE f.seller_id = ${sellerId} AND f.month >= ${split.months.from}::date AND f.month < ${split.months.until}::date`,
     ...edges.map(
-      (r) => sql`SELECT m.measure, m.hours, count(*)::int FROM orders o, seller_fulfilment_marks(o.created_at, o.accepted_at, o.shipped_at, o.ship_by, NULL, NULL) m
+      (
+        r,
+      ) => sql`SELECT m.measure, m.hours, count(*)::int FROM orders o, seller_fulfilment_marks(o.created_at, o.accepted_at, o.shipped_at, o.ship_by, NULL, NULL) m
         WHERE ${placedIn(sellerId, r)} GROUP BY 1, 2`,
     ),
     ...edges.map(
