@@ -77,3 +77,14 @@ export async function expectRollupToMatchOrders(db: Db): Promise<void> {
   );
   expect(fulfilmentMonths).toEqual(fulfilmentFromOrders);
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When a test order of the dashboard's property tests was placed: `daysBack` whole UTC days before
+ * `now`'s, `at` ms into that day, never after `now` (an ISO string for SQL).
+ */
+export function placedAt(now: Date, daysBack: number, at: number): string {
+  const dayStartMs = Math.floor(now.getTime() / DAY_MS) * DAY_MS - daysBack * DAY_MS;
+  return new Date(Math.min(dayStartMs + at, now.getTime())).toISOString();
+}

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD_PERIODS, ORDER_MESSAGES } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { insertBuyers } from '../../../test/helpers/accounts.ts';
-import { expectRollupToMatchOrders } from '../../../test/helpers/dashboard-rollup.ts';
+import { expectRollupToMatchOrders, placedAt } from '../../../test/helpers/dashboard-rollup.ts';
 import { queryRows } from '../../db/rows.ts';
 import { getDashboard, locateMedian } from './dashboard.service.ts';
 import { periodRanges, type DayRange } from './dashboard-period.ts';
@@ -69,8 +69,7 @@ describeEachDatabase('dashboard fulfilment: monthly rollup, partial months and e
           .db()
           .execute(sql`DELETE FROM orders WHERE seller_id = ${sellerId}`);
         for (const o of list) {
-          const dayStartMs = Math.floor(NOW.getTime() / DAY_MS) * DAY_MS - o.daysBack * DAY_MS;
-          const createdAt = new Date(Math.min(dayStartMs + o.at, NOW.getTime())).toISOString();
+          const createdAt = placedAt(NOW, o.daysBack, o.at);
           const accepted = ['accepted', 'shipped', 'delivered'].includes(o.outcome);
           const shipped = o.outcome === 'shipped' || o.outcome === 'delivered';
           const status = o.outcome === 'expired' ? 'cancelled' : o.outcome;
