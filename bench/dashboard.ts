@@ -145,6 +145,20 @@ async function measurePage(baseUrl: string, cookie: string, runs: number): Promi
   try {
     const [name, value] = cookie.split('=') as [string, string];
     const steps: string[] = [];
+    // The same answer over HTTP, from this process: what the request adds to the service's time.
+    console.log('\nGET /api/seller/dashboard over HTTP (20 calls after 3 warm-ups):\n\n| period | p50 ms | p99 ms | load (1 min) |\n|---|---|---|---|');
+    for (const period of ['30d', '12m']) {
+      const samples: number[] = [];
+      for (let i = 0; i < 23; i++) {
+        const t = performance.now();
+        const response = await fetch(`${baseUrl}/api/seller/dashboard?period=${period}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`GET /api/seller/dashboard answered ${response.status}`);
+        if (i >= 3) samples.push(performance.now() - t);
+      }
+      const { p50, p99 } = summarize(samples);
+      console.log(`| ${period} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${loadavg()[0]!.toFixed(1)} |`);
+    }
     console.log(`\nThe page in Chromium, ${runs} runs each after a warm-up (ms from navigation to key figures and chart visible):\n`);
     console.log('| page | browser cache | runs (ms) | median ms | load (1 min) |\n|---|---|---|---|---|');
     // Cold: a fresh browser context each run (nothing cached: a first visit). Warm: one context, a new
