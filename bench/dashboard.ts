@@ -5,7 +5,7 @@
  * p99 of sequential calls, after a warm-up) and prints every query's plan (EXPLAIN ANALYZE), so a
  * missing index shows as a sequential scan. Stops the throwaway cluster it started.
  *
- *   npm run bench:dashboard -- [--orders=100000] [--runs=20] [--explain=12m] [--against=<module>] [--rounds=4]
+ *   npm run bench:dashboard -- [--orders=100000] [--runs=20] [--explain=12m] [--against=<module>] [--rounds=4] [--durations=spread|fixed]
  *
  * `--against=` (a path from the repository root to a copy of dashboard.service.ts, e.g. the one on
  * main) times that getDashboard too, in alternating rounds on the same database, so a change is
@@ -21,6 +21,9 @@ import { openDatabase, type Db } from '../apps/server/src/db/client.ts';
 import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { getDashboard } from '../apps/server/src/modules/dashboard/dashboard.service.ts';
 import { summarize } from './lib/stats.ts';
+import { launchServer } from './lib/processes.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './web/lighthouse-run.ts';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -32,22 +35,37 @@ const { values } = parseArgs({
     explain: { type: 'string', default: '12m' },
     against: { type: 'string' },
     rounds: { type: 'string', default: '4' },
+    durations: { type: 'string', default: 'spread' },
+    page: { type: 'string' },
   },
 });
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 const NOW = new Date();
+// How long orders waited, as a desk leaves them: accepted 1–48 hours after placing and shipped 6–125
+// hours after that, to the microsecond (so the medians' buckets hold a realistic share of the orders).
+// `--durations=fixed` keeps the earlier seed (every order accepted after exactly 5 hours, shipped 30–70
+// hours after placing): the fulfilment medians' worst case, all of one median in one hour's bucket.
+const ACCEPT_AFTER = values.durations === 'fixed' ? `interval '5 hours'` : `interval '1 hour' + ((seq * 829348793) % 170000000000) * interval '1 microsecond'`;
+const SHIP_AFTER =
+  values.durations === 'fixed'
+    ? `interval '25 hours' + (seq % 5) * interval '10 hours'`
+    : `interval '6 hours' + ((seq * 2654435761) % 430000000000) * interval '1 microsecond'`;
 const SELLER = { id: 'bench-seller', name: 'Bench Seller', email: 'bench-seller@example.com', emailVerified: true, image: null };
 
-async function seed(pool: pg.Pool): Promise<void> {
-  await pool.query(`INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, $2, $3, true)`, [SELLER.id, SELLER.name, SELLER.email]);
+async function seed(pool: pg.Pool, seller: { id: string; email: string }): Promise<void> {
+  await pool.query(`INSERT INTO "user" (id, name, email, email_verified) VALUES ($1, $2, $3, true) ON CONFLICT (id) DO NOTHING`, [
+    seller.id,
+    SELLER.name,
+    seller.email,
+  ]);
   await pool.query(
     `INSERT INTO "user" (id, name, email, email_verified) SELECT 'bench-buyer-' || g, 'Buyer ' || g, 'bench-buyer-' || g || '@example.com', true FROM generate_series(1, 2000) g`,
   );
   await pool.query(
     `INSERT INTO products (name, image, brandname, category, price_cents, mainquantity, minquantity, owner_id, owner_email)
      SELECT 'Bench product ' || g, '/favicon.svg', 'BenchBrand', 'Office Supplies & Stationery', 100 + g, 50 + (g * 37) % 5000, 1, $1, $2 FROM generate_series(1, 200) g`,
-    [SELLER.id, SELLER.email],
+    [seller.id, seller.email],
   );
   // Orders spread evenly over the last 450 days; statuses by the order's age, as a real desk would leave them.
   await pool.query(
@@ -71,19 +89,124 @@ async function seed(pool: pg.Pool): Promise<void> {
      INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_cents, line_total_cents, list_unit_price_cents, product_name, product_image, product_brand, product_category, product_minquantity)
      SELECT o.id, 1, p.id, o.quantity, p.price_cents, p.price_cents * o.quantity, p.price_cents, p.name, '/favicon.svg', 'BenchBrand', 'Office Supplies & Stationery', 1
      FROM o JOIN p ON p.n = o.product_n`,
-    [SELLER.id, ORDERS],
+    [seller.id, ORDERS],
   );
   await pool.query(
     `INSERT INTO order_events (order_id, actor, from_status, to_status, created_at)
      SELECT id, 'buyer', NULL, 'placed', created_at FROM orders WHERE seller_id = $1
-     UNION ALL SELECT id, 'seller', 'placed', 'accepted', created_at + interval '5 hours' FROM orders WHERE seller_id = $1 AND status IN ('accepted', 'shipped', 'delivered')
-     UNION ALL SELECT id, 'seller', 'accepted', 'shipped', created_at + interval '30 hours' + (seq % 5) * interval '10 hours' FROM orders WHERE seller_id = $1 AND status IN ('shipped', 'delivered')`,
-    [SELLER.id],
+     UNION ALL SELECT id, 'seller', 'placed', 'accepted', created_at + ${ACCEPT_AFTER} FROM orders WHERE seller_id = $1 AND status IN ('accepted', 'shipped', 'delivered')
+     UNION ALL SELECT id, 'seller', 'accepted', 'shipped', created_at + ${ACCEPT_AFTER} + ${SHIP_AFTER} FROM orders WHERE seller_id = $1 AND status IN ('shipped', 'delivered')`,
+    [seller.id],
   );
-  await pool.query(`UPDATE orders o SET accepted_at = e.created_at FROM order_events e WHERE e.order_id = o.id AND e.to_status = 'accepted'`);
-  await pool.query(`UPDATE orders o SET shipped_at = e.created_at FROM order_events e WHERE e.order_id = o.id AND e.to_status = 'shipped'`);
+  // The desk's accepts and shipments, 1,000 orders a transaction: the fulfilment rollup's triggers add
+  // each to one counter row of its month, and one transaction updating the same row tens of thousands
+  // of times walks an ever longer chain of its own row versions (production updates it once per accept).
+  const { rows } = await pool.query<{ low: string; high: string }>(`SELECT min(seq) AS low, max(seq) AS high FROM orders WHERE seller_id = $1`, [seller.id]);
+  for (let from = Number(rows[0]?.low); from <= Number(rows[0]?.high); from += 1000) {
+    for (const [column, status] of [
+      ['accepted_at', 'accepted'],
+      ['shipped_at', 'shipped'],
+    ] as const) {
+      await pool.query(
+        `UPDATE orders o SET ${column} = e.created_at FROM order_events e
+         WHERE e.order_id = o.id AND e.to_status = '${status}' AND o.seller_id = $1 AND o.seq >= $2 AND o.seq < $3`,
+        [seller.id, from, from + 1000],
+      );
+    }
+  }
   await pool.query('VACUUM ANALYZE');
 }
+
+/** Signs the seller up through better-auth, as a browser would (Origin set), for its id and session cookie. */
+async function signUpSeller(baseUrl: string): Promise<{ id: string; email: string; cookie: string }> {
+  const email = SELLER.email;
+  const response = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ name: SELLER.name, email, password: 'Bench-password-1234' }),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { user: { id: string } };
+  const cookie = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('better-auth.session_token='));
+  if (!cookie) throw new Error('sign-up answered without a session cookie');
+  return { id: body.user.id, email, cookie };
+}
+
+/**
+ * "The page is usable": from the start of navigation to /dashboard (a fresh browser context each time,
+ * so nothing is cached but the server's own warm state) until the key figures and the sales chart are
+ * visible, for the default period and for 12 months. Chromium from Debian, desktop size, no throttling.
+ */
+async function measurePage(baseUrl: string, cookie: string, runs: number): Promise<void> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  try {
+    const [name, value] = cookie.split('=') as [string, string];
+    const steps: string[] = [];
+    // The same answer over HTTP, from this process: what the request adds to the service's time.
+    console.log('\nGET /api/seller/dashboard over HTTP (20 calls after 3 warm-ups):\n\n| period | p50 ms | p99 ms | load (1 min) |\n|---|---|---|---|');
+    for (const period of ['30d', '12m']) {
+      const samples: number[] = [];
+      for (let i = 0; i < 23; i++) {
+        const t = performance.now();
+        const response = await fetch(`${baseUrl}/api/seller/dashboard?period=${period}`, { headers: { cookie, 'accept-encoding': 'gzip, br' } });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`GET /api/seller/dashboard answered ${response.status}`);
+        if (i >= 3) samples.push(performance.now() - t);
+      }
+      const { p50, p99 } = summarize(samples);
+      console.log(`| ${period} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${loadavg()[0]!.toFixed(1)} |`);
+    }
+    console.log(`\nThe page in Chromium, ${runs} runs each after a warm-up (ms from navigation to key figures and chart visible):\n`);
+    console.log('| page | browser cache | runs (ms) | median ms | load (1 min) |\n|---|---|---|---|---|');
+    // Cold: a fresh browser context each run (nothing cached: a first visit). Warm: one context, a new
+    // tab each run (the hashed scripts come from the browser's cache, as for a seller's daily visit).
+    for (const path of ['/dashboard', '/dashboard?period=12m']) {
+      for (const cache of ['cold', 'warm'] as const) {
+        const samples: number[] = [];
+        let shared: BrowserContext | null = null;
+        for (let i = 0; i <= runs; i++) {
+          const context: BrowserContext = cache === 'warm' && shared !== null ? shared : await browser.newContext({ viewport: { width: 1280, height: 900 } });
+          if (context !== shared) await context.addCookies([{ name, value, url: baseUrl }]);
+          if (cache === 'warm') shared = context;
+          const page = await context.newPage();
+          const started = performance.now();
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+          await page.locator('ul[aria-label="Key figures"] > li').first().waitFor({ state: 'visible' });
+          await page.locator('[role="img"] > svg').first().waitFor({ state: 'visible' });
+          const elapsed = performance.now() - started;
+          if (i > 0) samples.push(elapsed);
+          if (i === runs) steps.push(`${path}, ${cache}: ${await page.evaluate<string>(DESCRIBE_LOAD)}`);
+          if (cache === 'cold') await context.close();
+          else await page.close();
+        }
+        await shared?.close();
+        const median = summarize(samples).p50;
+        console.log(`| \`${path}\` | ${cache} | ${samples.map((t) => t.toFixed(0)).join(', ')} | ${median.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} |`);
+      }
+    }
+    console.log(`\nWhere the last run's time went (ms after navigation start, from the page's own timings):\n\n${steps.map((s) => `- ${s}`).join('\n')}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
+ * Evaluated in the page (bench has no DOM types): the document, each script and API answer
+ * (start–end), and now, when the figures are visible; ms after navigation start.
+ */
+const DESCRIBE_LOAD = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const parts = ['document ' + nav.responseEnd.toFixed(0), 'DOMContentLoaded ' + nav.domContentLoadedEventEnd.toFixed(0)];
+  for (const r of performance.getEntriesByType('resource')) {
+    const path = new URL(r.name).pathname;
+    if (path.startsWith('/api/') || path.endsWith('.js')) parts.push(path.replace('/assets/', '') + ' ' + r.startTime.toFixed(0) + '–' + r.responseEnd.toFixed(0));
+  }
+  parts.push('visible ' + performance.now().toFixed(0));
+  return parts.join(', ');
+})()`;
 
 async function main(): Promise<void> {
   const cluster = await startThrowawayPostgres();
@@ -92,11 +215,15 @@ async function main(): Promise<void> {
     const database = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
     await runMigrations(database);
     const pool = new pg.Pool({ connectionString: url, max: 1 });
+    // With --page, the seller is a real account of the real server (signed up through it), so a browser
+    // can open its dashboard; otherwise a row in "user" is enough for the service.
+    const server = values.page === undefined ? null : await launchServer({ database: { kind: 'postgres', url }, seedDemo: false, name: 'server' });
+    const seller = server === null ? { ...SELLER, cookie: '' } : await signUpSeller(server.url);
     const started = Date.now();
-    await seed(pool);
+    await seed(pool, seller);
     console.log(`Seeded ${ORDERS} orders for one seller in ${((Date.now() - started) / 1000).toFixed(1)} s.\n`);
 
-    const ctx = { db: database.db, user: SELLER as never, clock: () => NOW };
+    const ctx = { db: database.db, user: { ...SELLER, id: seller.id, email: seller.email } as never, clock: () => NOW };
     if (values.against !== undefined) {
       const against = (await import(pathToFileURL(resolve(values.against)).href)) as { getDashboard: typeof getDashboard };
       const variants = { this: getDashboard, against: against.getDashboard };
@@ -145,6 +272,10 @@ async function main(): Promise<void> {
         (r) => r['QUERY PLAN'],
       );
       console.log(`\n----\n${query.sql.replace(/\s+/g, ' ').slice(0, 160)}…\n${plan.join('\n')}`);
+    }
+    if (server !== null) {
+      await measurePage(server.url, seller.cookie, Number(values.page));
+      await server.stop();
     }
     await pool.end();
     await database.close();

@@ -3,7 +3,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Quiet on a closed network: no component updates, sync or field trials fetched mid-measurement.
-const CHROMIUM_FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',

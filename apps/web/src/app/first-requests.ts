@@ -1,6 +1,7 @@
 import { isCategory } from '@bulkcart/contracts/categories';
 import { readSelectedCategory } from '@/lib/selected-category.ts';
 import { productsPath } from '@/features/products/api/products-path.ts';
+import { dashboardPath, dashboardPeriodOf } from '@/features/dashboard/api/dashboard-path.ts';
 
 /**
  * The API path a page asks for first, worked out from its URL exactly as the page does, so the
@@ -23,3 +24,6 @@ export const categoriesRequest: FirstRequest = (_params, search) => {
 
 /** features/products/pages/product-detail-page.tsx. */
 export const productRequest: FirstRequest = (params) => `/product/${encodeURIComponent(params.id ?? '')}`;
+
+/** features/dashboard/pages/dashboard-page.tsx: ?period=, else 30 days. */
+export const dashboardRequest: FirstRequest = (_params, search) => dashboardPath(dashboardPeriodOf(search.get('period')));

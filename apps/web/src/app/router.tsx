@@ -3,7 +3,7 @@ import { matchPattern, pages } from '@bulkcart/contracts/routes';
 import { Route, Switch } from '@/lib/router.tsx';
 import { fetchEarly } from '@/lib/api-client.ts';
 import { lazyPage, type PreloadableComponent } from '@/lib/lazy-page.ts';
-import { allProductsRequest, categoriesRequest, productRequest, type FirstRequest } from './first-requests.ts';
+import { allProductsRequest, categoriesRequest, dashboardRequest, productRequest, type FirstRequest } from './first-requests.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -72,7 +72,7 @@ const signedInPages: PageRoute[] = [
   { pattern: pages.quickOrder.pattern, page: QuickOrderPage },
   { pattern: pages.lists.pattern, page: ListsPage },
   { pattern: pages.sellerSettings.pattern, page: SellerSettingsPage },
-  { pattern: pages.dashboard.pattern, page: DashboardPage },
+  { pattern: pages.dashboard.pattern, page: DashboardPage, firstRequest: dashboardRequest },
   { pattern: pages.catalogImport.pattern, page: CatalogImportPage },
   { pattern: pages.business.pattern, page: BusinessPage },
   { pattern: pages.adminVerifications.pattern, page: VerificationsPage },

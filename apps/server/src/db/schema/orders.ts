@@ -99,6 +99,14 @@ export const orders = pgTable(
     // index alone; and whether a buyer had ordered before it.
     index('orders_seller_created_fulfilment_idx').on(t.sellerId, t.createdAt, t.status, t.buyerId, t.acceptedAt, t.shippedAt, t.shipBy),
     index('orders_seller_buyer_created_idx').on(t.sellerId, t.buyerId, t.createdAt),
+    // A median's exact value (migration 0021): the orders of one whole-hour bucket of placed →
+    // accepted (or accepted → shipped), in a period, with the instants the duration is computed from.
+    index('orders_seller_accept_hours_idx')
+      .on(t.sellerId, sql`(floor(date_part('epoch', ${t.acceptedAt} - ${t.createdAt}) / 3600)::integer)`, t.createdAt, t.acceptedAt)
+      .where(sql`${t.acceptedAt} IS NOT NULL AND ${t.sellerId} IS NOT NULL`),
+    index('orders_seller_ship_hours_idx')
+      .on(t.sellerId, sql`(floor(date_part('epoch', ${t.shippedAt} - ${t.acceptedAt}) / 3600)::integer)`, t.createdAt, t.acceptedAt, t.shippedAt)
+      .where(sql`${t.shippedAt} IS NOT NULL AND ${t.acceptedAt} IS NOT NULL AND ${t.sellerId} IS NOT NULL`),
     index('orders_product_id_idx').on(t.productId),
     index('orders_checkout_id_idx').on(t.checkoutId),
     check('orders_po_number_length', sql`char_length(${t.poNumber}) <= 40`),
@@ -186,6 +194,51 @@ export const sellerProductSalesDays = pgTable(
     units: bigint('units', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sellerId, t.day, t.productId] })],
+);
+
+/**
+ * Distinct buyers by month (docs/decisions/019-seller-dashboard.md, migration 0021): per seller, UTC
+ * month and buyer, how many counted orders (neither cancelled nor declined) the buyer placed with the
+ * seller that month. A row exists only while that count is above zero, so the primary key alone
+ * answers "who bought in these months" (an index-only scan of a few thousand rows a year instead of the
+ * year's orders). Kept by triggers on orders, like seller_sales_days; a period's partial months are
+ * read from the orders themselves.
+ */
+export const sellerBuyerMonths = pgTable(
+  'seller_buyer_months',
+  {
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    buyerId: text('buyer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.month, t.buyerId] }), index('seller_buyer_months_buyer_seller_month_idx').on(t.buyerId, t.sellerId, t.month)],
+);
+
+/**
+ * Fulfilment by month (migration 0021): per seller and UTC month of placing, counts of the orders
+ * placed that month (whatever their status) by `measure` and `hours`: `accept` and `ship` count the
+ * orders by whole hours from placed to accepted and from accepted to shipped (a histogram, which
+ * finds the bucket of a median; its exact value is then read from the orders of that bucket alone by
+ * the two partial indexes on orders below); `shipped`, `late` (shipped on a UTC day after ship-by)
+ * and `expired` (cancelled by the sweep) count with hours 0. Rows at zero are deleted.
+ */
+export const sellerFulfilmentMonths = pgTable(
+  'seller_fulfilment_months',
+  {
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    month: date('month').notNull(),
+    measure: text('measure', { enum: ['accept', 'ship', 'shipped', 'late', 'expired'] }).notNull(),
+    hours: integer('hours').notNull(),
+    orders: integer('orders').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.month, t.measure, t.hours] })],
 );
 
 /** An order's timeline: every transition, who made it, when, and why. */

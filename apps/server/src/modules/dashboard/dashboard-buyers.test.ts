@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DASHBOARD_PERIODS } from '@bulkcart/contracts';
 import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { insertBuyers } from '../../../test/helpers/accounts.ts';
+import { placedAt } from '../../../test/helpers/dashboard-rollup.ts';
 import { queryRows } from '../../db/rows.ts';
 import { getDashboard } from './dashboard.service.ts';
 import { periodRanges, type DayRange } from './dashboard-period.ts';
@@ -51,8 +52,7 @@ describeEachDatabase('dashboard buyers: both periods from one pass', (env) => {
           .db()
           .execute(sql`DELETE FROM orders WHERE seller_id = ${sellerId}`);
         for (const o of list) {
-          const dayStartMs = Math.floor(NOW.getTime() / DAY_MS) * DAY_MS - o.daysBack * DAY_MS;
-          const createdAt = new Date(Math.min(dayStartMs + o.at, NOW.getTime())).toISOString();
+          const createdAt = placedAt(NOW, o.daysBack, o.at);
           const buyer = buyers[o.buyer]!;
           await env()
             .db()

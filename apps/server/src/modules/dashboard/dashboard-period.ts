@@ -56,3 +56,27 @@ export function periodRanges(period: DashboardPeriod, now: Date): PeriodRanges {
 export function lastDay(range: DayRange): string {
   return addDays(range.until, -1);
 }
+
+/** The first day of the month a day falls in. */
+export const startOfMonth = (isoDate: string): string => `${isoDate.slice(0, 7)}-01`;
+
+/** A range cut where the monthly rollups can serve it: whole months, and the partial days on either side. */
+export interface MonthSplit {
+  /** The whole calendar months inside the range (empty when `from` = `until`). */
+  months: DayRange;
+  /** The days before the first whole month and after the last one (either may be empty). */
+  edges: [DayRange, DayRange];
+}
+
+export function splitByMonths(range: DayRange): MonthSplit {
+  const first = range.from === startOfMonth(range.from) ? range.from : addMonths(startOfMonth(range.from), 1);
+  const last = startOfMonth(range.until);
+  if (first >= last) return { months: { from: range.from, until: range.from }, edges: [range, { from: range.until, until: range.until }] };
+  return {
+    months: { from: first, until: last },
+    edges: [
+      { from: range.from, until: first },
+      { from: last, until: range.until },
+    ],
+  };
+}

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { lastDay, periodRanges, type DayRange, type PeriodRanges } from './dashboard-period.ts';
+import { lastDay, periodRanges, splitByMonths, startOfMonth, type DayRange, type PeriodRanges } from './dashboard-period.ts';
 
 export interface DashboardContext {
   db: Db;
@@ -66,34 +66,51 @@ interface Buyers {
   repeatBuyers: number;
 }
 
+/** A range's orders (counted ones) read from orders, as UNION ALL branches of (buyer_id, in_current, in_previous). */
+function edgeBuyers(sellerId: string, edges: DayRange[], tag: SQL): SQL[] {
+  return edges.filter((r) => r.from < r.until).map((r) => sql`SELECT o.buyer_id, ${tag} FROM orders o WHERE ${placedIn(sellerId, r)} AND ${counted()}`);
+}
+
 /**
- * Distinct and repeat buyers of the current AND the previous period in one pass over the index
- * orders_seller_created_fulfilment_idx, from the previous period's first day to today (for 12m that
- * also reads the stretch between the two, at most a month): one row per buyer says whether they
- * ordered in each period and before the current one. A current buyer who ordered earlier in that
- * stretch is a repeat buyer without a probe; the others, and every previous buyer, take one probe of
- * (seller_id, buyer_id, created_at) for a counted order before the previous period.
+ * Distinct and repeat buyers of the current AND the previous period in one statement. Each period's
+ * whole months come from the monthly rollup seller_buyer_months (its primary key alone: one row per
+ * buyer and month), its partial months from the orders (index orders_seller_created_fulfilment_idx),
+ * one UNION ALL branch each. A current buyer who also bought in the previous period is a repeat buyer
+ * without a probe; the others, and every previous buyer, take one probe for a counted order before the
+ * period's first day: in the rollup's earlier months (by buyer, seller, month), else in that month's
+ * days before it in the orders.
  */
 async function readBuyers(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ current: Buyers; previous: Buyers }> {
-  const { current, previous } = ranges;
-  const earlier = (buyer: SQL): SQL => sql`EXISTS (
-    SELECT 1 FROM orders p
-    WHERE p.seller_id = ${sellerId} AND p.buyer_id = ${buyer} AND p.created_at < ${dayStart(previous.from)} AND ${counted(sql.raw('p'))})`;
+  const current = splitByMonths(ranges.current);
+  const previous = splitByMonths(ranges.previous);
+  const inCurrent = sql`true, false`;
+  const inPrevious = sql`false, true`;
+  const months = (r: DayRange, tag: SQL): SQL[] =>
+    r.from < r.until
+      ? [
+          sql`SELECT m.buyer_id, ${tag} FROM seller_buyer_months m WHERE m.seller_id = ${sellerId} AND m.month >= ${r.from}::date AND m.month < ${r.until}::date`,
+        ]
+      : [];
+  const branches = [
+    ...months(current.months, inCurrent),
+    ...edgeBuyers(sellerId, current.edges, inCurrent),
+    ...months(previous.months, inPrevious),
+    ...edgeBuyers(sellerId, previous.edges, inPrevious),
+  ];
+  const earlier = (day: string): SQL => {
+    const month = startOfMonth(day);
+    return sql`(EXISTS (SELECT 1 FROM seller_buyer_months e WHERE e.buyer_id = b.buyer_id AND e.seller_id = ${sellerId} AND e.month < ${month}::date)
+      OR EXISTS (SELECT 1 FROM orders e WHERE e.seller_id = ${sellerId} AND e.buyer_id = b.buyer_id
+        AND e.created_at >= ${dayStart(month)} AND e.created_at < ${dayStart(day)} AND ${counted(sql.raw('e'))}))`;
+  };
   const [row] = await queryRows<Record<string, unknown>>(
     db,
-    sql`WITH b AS (
-          SELECT o.buyer_id,
-            bool_or(o.created_at >= ${dayStart(current.from)}) AS in_current,
-            bool_or(o.created_at < ${dayStart(previous.until)}) AS in_previous,
-            bool_or(o.created_at < ${dayStart(current.from)}) AS before_current
-          FROM orders o
-          WHERE ${placedIn(sellerId, { from: previous.from, until: current.until })} AND ${counted()}
-          GROUP BY o.buyer_id
-        )
+    sql`WITH seen (buyer_id, in_current, in_previous) AS (${sql.join(branches, sql` UNION ALL `)}),
+        b AS (SELECT buyer_id, bool_or(in_current) AS in_current, bool_or(in_previous) AS in_previous FROM seen GROUP BY buyer_id)
         SELECT count(*) FILTER (WHERE b.in_current)::int AS buyers,
-          count(*) FILTER (WHERE b.in_current AND CASE WHEN b.before_current THEN true ELSE ${earlier(sql.raw('b.buyer_id'))} END)::int AS repeat_buyers,
+          count(*) FILTER (WHERE b.in_current AND (b.in_previous OR ${earlier(ranges.current.from)}))::int AS repeat_buyers,
           count(*) FILTER (WHERE b.in_previous)::int AS previous_buyers,
-          count(*) FILTER (WHERE b.in_previous AND ${earlier(sql.raw('b.buyer_id'))})::int AS previous_repeat_buyers
+          count(*) FILTER (WHERE b.in_previous AND ${earlier(ranges.previous.from)})::int AS previous_repeat_buyers
         FROM b`,
   );
   return {
@@ -123,36 +140,104 @@ async function readSeries(db: Db, sellerId: string, ranges: PeriodRanges): Promi
   return rows.map((r) => ({ start: String(r.start), netSales: toDollars(num(r.cents)), orders: num(r.orders) }));
 }
 
+type Histogram = Array<{ hours: number; orders: number }>;
+
+/**
+ * Where percentile_cont(0.5) finds its two middle values in a histogram of whole hours (ascending):
+ * their 0-based ranks `lo` and `hi` (equal when the count is odd), the buckets holding them, and how
+ * many values of the period come before `lo` in those buckets' sorted values. Null without values.
+ */
+export function locateMedian(histogram: Histogram): { hours: number[]; offset: number; take: number } | null {
+  const count = histogram.reduce((sum, b) => sum + b.orders, 0);
+  if (count === 0) return null;
+  const lo = Math.floor((count - 1) / 2);
+  const hi = Math.ceil((count - 1) / 2);
+  let before = 0;
+  let loBucket: { hours: number; before: number } | undefined;
+  const hours: number[] = [];
+  for (const bucket of histogram) {
+    const after = before + bucket.orders;
+    if (loBucket === undefined && lo < after) {
+      loBucket = { hours: bucket.hours, before };
+      hours.push(bucket.hours);
+    }
+    if (hi < after) {
+      if (!hours.includes(bucket.hours)) hours.push(bucket.hours);
+      break;
+    }
+    before = after;
+  }
+  return { hours, offset: lo - (loBucket?.before ?? 0), take: hi - lo + 1 };
+}
+
+/** A median's exact value, as percentile_cont computes it (the two middle values' mean), in hours to one decimal. */
+function exactMedian(sellerId: string, range: DayRange, located: ReturnType<typeof locateMedian>, step: 'accept' | 'ship'): SQL {
+  if (located === null) return sql`NULL::numeric`;
+  // The same expressions as the partial indexes orders_seller_accept_hours_idx and _ship_hours_idx.
+  const [from, to] = step === 'accept' ? [sql`o.created_at`, sql`o.accepted_at`] : [sql`o.accepted_at`, sql`o.shipped_at`];
+  const present = step === 'accept' ? sql`o.accepted_at IS NOT NULL` : sql`o.shipped_at IS NOT NULL AND o.accepted_at IS NOT NULL`;
+  const hours = sql.join(
+    located.hours.map((h) => sql`${h}`),
+    sql`, `,
+  );
+  return sql`(SELECT round(((min(x.v) + 0.5::float8 * (max(x.v) - min(x.v))) / 3600)::numeric, 1) FROM (
+      SELECT date_part('epoch', ${to} - ${from}) AS v FROM orders o
+      WHERE ${placedIn(sellerId, range)} AND ${present} AND (floor(date_part('epoch', ${to} - ${from}) / 3600)::integer) IN (${hours})
+      ORDER BY 1 OFFSET ${located.offset} LIMIT ${located.take}) x)`;
+}
+
 /**
  * Over every order placed in the period (whatever became of it): the median hours placed → accepted
  * and accepted → shipped (accepted_at and shipped_at, written by the transitions), shipments after the
- * ship-by date (all read from the index orders_seller_created_fulfilment_idx alone), and orders the
- * sweep cancelled for want of an answer (a count of the period's cancelled orders, apart, as the
- * reason is not in that index). The durations are `date_part`'s double precision seconds, what
- * percentile_cont sorts anyway: `extract` answers numeric since PostgreSQL 14, and making then
- * converting a numeric for each of the period's orders only cost time.
+ * ship-by date, and orders the sweep cancelled for want of an answer. The period's whole months come
+ * from seller_fulfilment_months, its partial months from the orders (seller_fulfilment_marks, the
+ * rollup's own definition, over the index orders_seller_created_fulfilment_idx; the expired ones apart,
+ * as the reason is not in that index). The counts are then sums; each median is found in the hours
+ * histogram, and its exact value read from the orders of its one or two buckets only (a second short
+ * statement). The durations are `date_part`'s double precision seconds, what percentile_cont sorted.
  */
 async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promise<DashboardFulfilment> {
-  const [row] = await queryRows<Record<string, unknown>>(
+  const split = splitByMonths(range);
+  const edges = split.edges.filter((r) => r.from < r.until);
+  const branches = [
+    sql`SELECT f.measure, f.hours, f.orders FROM seller_fulfilment_months f
+        WHERE f.seller_id = ${sellerId} AND f.month >= ${split.months.from}::date AND f.month < ${split.months.until}::date`,
+    ...edges.map(
+      (
+        r,
+      ) => sql`SELECT m.measure, m.hours, count(*)::int FROM orders o, seller_fulfilment_marks(o.created_at, o.accepted_at, o.shipped_at, o.ship_by, NULL, NULL) m
+        WHERE ${placedIn(sellerId, r)} GROUP BY 1, 2`,
+    ),
+    ...edges.map(
+      (r) => sql`SELECT 'expired', 0, count(*)::int FROM orders o
+        WHERE ${placedIn(sellerId, r)} AND o.status = 'cancelled' AND o.reason = ${ORDER_MESSAGES.notAcceptedInTime}`,
+    ),
+  ];
+  const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.accepted_at - o.created_at)) / 3600)::numeric, 1) AS accept_hours,
-          round((percentile_cont(0.5) WITHIN GROUP (ORDER BY date_part('epoch', o.shipped_at - o.accepted_at)) / 3600)::numeric, 1) AS ship_hours,
-          count(o.shipped_at)::int AS shipped,
-          count(*) FILTER (WHERE (o.shipped_at AT TIME ZONE ${BUSINESS_TIME_ZONE})::date > o.ship_by)::int AS shipped_late,
-          (SELECT count(*)::int FROM orders x
-            WHERE ${placedIn(sellerId, range, sql.raw('x'))} AND x.status = 'cancelled' AND x.reason = ${ORDER_MESSAGES.notAcceptedInTime}) AS expired
-        FROM orders o WHERE ${placedIn(sellerId, range)}`,
+    sql`SELECT x.measure, x.hours, sum(x.orders)::int AS orders FROM (${sql.join(branches, sql` UNION ALL `)}) x (measure, hours, orders)
+        GROUP BY 1, 2 HAVING sum(x.orders) > 0 ORDER BY 1, 2`,
   );
-  const shipped = num(row?.shipped);
-  const shippedLate = num(row?.shipped_late);
+  const histogram = (measure: string): Histogram => rows.filter((r) => r.measure === measure).map((r) => ({ hours: num(r.hours), orders: num(r.orders) }));
+  const total = (measure: string): number => histogram(measure).reduce((sum, b) => sum + b.orders, 0);
+  const accept = locateMedian(histogram('accept'));
+  const ship = locateMedian(histogram('ship'));
+  let medians: Record<string, unknown> | undefined = { accept_hours: null, ship_hours: null };
+  if (accept !== null || ship !== null) {
+    [medians] = await queryRows<Record<string, unknown>>(
+      db,
+      sql`SELECT ${exactMedian(sellerId, range, accept, 'accept')} AS accept_hours, ${exactMedian(sellerId, range, ship, 'ship')} AS ship_hours`,
+    );
+  }
+  const shipped = total('shipped');
+  const shippedLate = total('late');
   return {
-    medianHoursToAccept: numOrNull(row?.accept_hours),
-    medianHoursToShip: numOrNull(row?.ship_hours),
+    medianHoursToAccept: numOrNull(medians?.accept_hours),
+    medianHoursToShip: numOrNull(medians?.ship_hours),
     shipped,
     shippedLate,
     lateShare: shipped === 0 ? null : Math.round((shippedLate / shipped) * 1000) / 1000,
-    expiredUnaccepted: num(row?.expired),
+    expiredUnaccepted: total('expired'),
   };
 }
 

@@ -2,10 +2,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { Dashboard } from '@bulkcart/contracts/dashboard';
 import type { DashboardPeriod } from '@bulkcart/contracts/dashboard-periods';
 import { apiGet } from '@/lib/api-client.ts';
+import { dashboardPath } from './dashboard-path.ts';
 
 /** GET /api/seller/dashboard?period=: the signed-in seller's figures for a period ending today. */
 export function getDashboard(period: DashboardPeriod): Promise<Dashboard> {
-  return apiGet<Dashboard>(`/seller/dashboard?period=${period}`);
+  return apiGet<Dashboard>(dashboardPath(period));
 }
 
 export function dashboardQueryOptions(period: DashboardPeriod) {

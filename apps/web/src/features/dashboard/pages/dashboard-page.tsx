@@ -1,12 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { Dashboard, DashboardKpis } from '@bulkcart/contracts/dashboard';
-import { DASHBOARD_PERIODS, LOW_STOCK_DAYS, isDashboardPeriod, type DashboardPeriod } from '@bulkcart/contracts/dashboard-periods';
+import { DASHBOARD_PERIODS, LOW_STOCK_DAYS, type DashboardPeriod } from '@bulkcart/contracts/dashboard-periods';
 import { formatMoney, toCents } from '@bulkcart/contracts/money';
 import { paths } from '@bulkcart/contracts/routes';
 import { Link, useSearchParams } from '@/lib/router.tsx';
 import { Spinner } from '@/components/spinner.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { dashboardCsvHref, ordersCsvHref, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
+import { dashboardPeriodOf } from '@/features/dashboard/api/dashboard-path.ts';
 import { SalesChart } from '@/features/dashboard/components/sales-chart.tsx';
 
 const PERIOD_LABELS: Record<DashboardPeriod, string> = { '7d': '7 days', '30d': '30 days', '90d': '90 days', '12m': '12 months' };
@@ -23,7 +24,7 @@ const salesDesk = (status: 'placed' | 'accepted') => `${paths.sales}?status=${st
 export function DashboardPage() {
   const [params, setParams] = useSearchParams();
   const asked = params.get('period');
-  const period: DashboardPeriod = isDashboardPeriod(asked) ? asked : '30d';
+  const period: DashboardPeriod = dashboardPeriodOf(asked);
   const dashboard = useDashboard(period);
   const choose = (next: DashboardPeriod) => setParams(next === '30d' ? {} : { period: next }, { replace: true });
 
