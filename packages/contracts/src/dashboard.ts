@@ -41,6 +41,7 @@ export const dashboardTopProductSchema = z.object({
   name: z.string(),
   netSales: z.number(),
   units: z.int(),
+  unlisted: z.boolean().describe('Unlisted (an undone import): buyers cannot see it, so it has no product page to open'),
 });
 export type DashboardTopProduct = z.infer<typeof dashboardTopProductSchema>;
 

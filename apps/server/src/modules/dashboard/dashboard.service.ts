@@ -246,7 +246,9 @@ async function readFulfilment(db: Db, sellerId: string, range: DayRange): Promis
  * a product whose orders were all cancelled keeps a row at zero units, left out here), answered two
  * ways: the ten best by net sales, and the seller's products that will run out within LOW_STOCK_DAYS at
  * the period's daily rate, with the sold-out ones, lowest cover first. A deleted product keeps its
- * rollup rows; both answers join the products that exist, so it is never named.
+ * rollup rows; both answers join the products that exist, so it is never named. An unlisted product
+ * (docs/decisions/025-unlisted-products.md) keeps its sales among the best, marked, and is no one's
+ * restock: it is not sold.
  */
 async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges): Promise<{ top: DashboardTopProduct[]; low: DashboardLowStock[] }> {
   const rows = await queryRows<Record<string, unknown>>(
@@ -259,18 +261,18 @@ async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges):
           HAVING sum(d.units) > 0
         )
         SELECT * FROM (
-        (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover,
+        (SELECT 'top' AS kind, p.id, p.name, s.cents, s.units, NULL::int AS stock, NULL::numeric AS cover, p.unlisted_at IS NOT NULL AS unlisted,
             row_number() OVER (ORDER BY s.cents DESC, s.units DESC, p.id) AS rank
           FROM sold s JOIN products p ON p.id = s.product_id
           ORDER BY s.cents DESC, s.units DESC, p.id
           LIMIT ${DASHBOARD_LIMITS.topProducts})
         UNION ALL
-        (SELECT 'low', c.id, c.name, NULL, NULL, c.stock, round(c.cover, 1), row_number() OVER (ORDER BY c.cover, c.name, c.id)
+        (SELECT 'low', c.id, c.name, NULL, NULL, c.stock, round(c.cover, 1), false, row_number() OVER (ORDER BY c.cover, c.name, c.id)
           FROM (
             SELECT p.id, p.name, p.mainquantity AS stock,
               CASE WHEN p.mainquantity = 0 THEN 0 WHEN s.units > 0 THEN p.mainquantity * ${ranges.days}::numeric / s.units END AS cover
             FROM products p LEFT JOIN sold s ON s.product_id = p.id
-            WHERE p.owner_id = ${sellerId}
+            WHERE p.owner_id = ${sellerId} AND p.unlisted_at IS NULL
           ) c
           WHERE c.cover < ${LOW_STOCK_DAYS}
           ORDER BY c.cover, c.name, c.id
@@ -280,7 +282,8 @@ async function readProductSales(db: Db, sellerId: string, ranges: PeriodRanges):
   const top: DashboardTopProduct[] = [];
   const low: DashboardLowStock[] = [];
   for (const r of rows) {
-    if (r.kind === 'top') top.push({ productId: String(r.id), name: String(r.name), netSales: toDollars(num(r.cents)), units: num(r.units) });
+    if (r.kind === 'top')
+      top.push({ productId: String(r.id), name: String(r.name), netSales: toDollars(num(r.cents)), units: num(r.units), unlisted: r.unlisted === true });
     else low.push({ productId: String(r.id), name: String(r.name), stock: num(r.stock), daysOfCover: num(r.cover) });
   }
   return { top, low };

@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../../../test/helpers/test-app.ts';
 import { asUser, signUpUser, TEST_SHIP_TO, type TestUser } from '../../../test/helpers/accounts.ts';
 import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { orderEvents, orders } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/catalog.ts';
 import { runOrderSweep } from '../orders/order-sweep.ts';
 
 /**
@@ -257,8 +258,8 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
   it('ranks products by net sales, and times fulfilment from the timeline', async () => {
     const d = await dashboard('7d');
     expect(d.topProducts).toEqual([
-      { productId: product.b.id, name: '=Brass Hinges', netSales: 80, units: 8 },
-      { productId: product.a.id, name: 'Anchor Bolts', netSales: 70, units: 28 },
+      { productId: product.b.id, name: '=Brass Hinges', netSales: 80, units: 8, unlisted: false },
+      { productId: product.a.id, name: 'Anchor Bolts', netSales: 70, units: 28, unlisted: false },
     ]);
     const period = mine().filter((o) => inRange(o, '2026-03-12', '2026-03-18'));
     const hours = (a?: Date, b?: Date) => (a && b ? [(b.getTime() - a.getTime()) / HOUR] : []);
@@ -294,6 +295,25 @@ describeEachDatabase('seller dashboard: GET /api/seller/dashboard', (env) => {
     expect(d.lowStock[1]?.daysOfCover).toBe(10.5);
     // Placed: c3. Accepted: o0 (due 24 February, late) and c5 (due today, not late yet).
     expect(d.queue).toEqual({ toAccept: 1, toShip: 2, late: 1 });
+  });
+
+  it('keeps an unlisted product among the best sellers, marked, and out of the restock list', async () => {
+    const before = await dashboard('7d');
+    expect(before.lowStock.map((p) => p.productId)).toContain(product.b.id);
+    await env().db().update(products).set({ unlistedAt: new Date() }).where(eq(products.id, product.b.id));
+    try {
+      const d = await dashboard('7d');
+      expect(d.topProducts.find((p) => p.productId === product.b.id)).toEqual({
+        ...before.topProducts.find((p) => p.productId === product.b.id),
+        unlisted: true,
+      });
+      expect(d.lowStock).toEqual(before.lowStock.filter((p) => p.productId !== product.b.id));
+      expect(d.kpis).toEqual(before.kpis);
+    } finally {
+      const relisted = await env().request({ method: 'POST', url: `/api/my/products/${product.b.id}/relist`, headers: asUser(seller) });
+      expect(relisted.statusCode).toBe(200);
+    }
+    expect(await dashboard('7d')).toEqual(before);
   });
 
   it('shows another seller only their own orders, and a newcomer zeros with every bucket', async () => {

@@ -183,9 +183,15 @@ function TopProducts({ data }: { data: Dashboard }) {
               {data.topProducts.map((p) => (
                 <tr key={p.productId}>
                   <th scope="row" className="font-normal">
-                    <Link to={paths.product(p.productId)} className="link link-hover">
-                      {p.name}
-                    </Link>
+                    {p.unlisted ? (
+                      <>
+                        {p.name} <span className="badge badge-neutral badge-sm">Unlisted</span>
+                      </>
+                    ) : (
+                      <Link to={paths.product(p.productId)} className="link link-hover">
+                        {p.name}
+                      </Link>
+                    )}
                   </th>
                   <td className="text-right tabular-nums">{money(p.netSales)}</td>
                   <td className="text-right tabular-nums">{p.units.toLocaleString('en-US')}</td>
