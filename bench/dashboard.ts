@@ -159,32 +159,43 @@ async function measurePage(baseUrl: string, cookie: string, runs: number): Promi
       const { p50, p99 } = summarize(samples);
       console.log(`| ${period} | ${p50.toFixed(1)} | ${p99.toFixed(1)} | ${loadavg()[0]!.toFixed(1)} |`);
     }
-    console.log(`\nThe page in Chromium, ${runs} runs each after a warm-up (ms from navigation to key figures and chart visible):\n`);
-    console.log('| page | browser cache | runs (ms) | median ms | load (1 min) |\n|---|---|---|---|---|');
+    console.log(
+      `\nThe page in Chromium, ${runs} runs each after a warm-up: ms from the start of navigation until the key figures and the chart are in the page, by the page's own clock (a MutationObserver installed before any script), and as Playwright saw it (its goto and two waits, each a round trip to the browser):\n`,
+    );
+    console.log(
+      '| page | browser cache | runs, page clock (ms) | median ms, page clock | median ms, as Playwright saw it | load (1 min) |\n|---|---|---|---|---|---|',
+    );
     // Cold: a fresh browser context each run (nothing cached: a first visit). Warm: one context, a new
     // tab each run (the hashed scripts come from the browser's cache, as for a seller's daily visit).
     for (const path of ['/dashboard', '/dashboard?period=12m']) {
       for (const cache of ['cold', 'warm'] as const) {
         const samples: number[] = [];
+        const observed: number[] = [];
         let shared: BrowserContext | null = null;
         for (let i = 0; i <= runs; i++) {
           const context: BrowserContext = cache === 'warm' && shared !== null ? shared : await browser.newContext({ viewport: { width: 1280, height: 900 } });
           if (context !== shared) await context.addCookies([{ name, value, url: baseUrl }]);
           if (cache === 'warm') shared = context;
           const page = await context.newPage();
+          await page.addInitScript(MARK_USABLE);
           const started = performance.now();
           await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
           await page.locator('ul[aria-label="Key figures"] > li').first().waitFor({ state: 'visible' });
           await page.locator('[role="img"] > svg').first().waitFor({ state: 'visible' });
           const elapsed = performance.now() - started;
-          if (i > 0) samples.push(elapsed);
+          const usableAt = await page.evaluate<number>('window.__dashboardUsableAt');
+          if (i > 0) {
+            samples.push(usableAt);
+            observed.push(elapsed);
+          }
           if (i === runs) steps.push(`${path}, ${cache}: ${await page.evaluate<string>(DESCRIBE_LOAD)}`);
           if (cache === 'cold') await context.close();
           else await page.close();
         }
         await shared?.close();
-        const median = summarize(samples).p50;
-        console.log(`| \`${path}\` | ${cache} | ${samples.map((t) => t.toFixed(0)).join(', ')} | ${median.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} |`);
+        console.log(
+          `| \`${path}\` | ${cache} | ${samples.map((t) => t.toFixed(0)).join(', ')} | ${summarize(samples).p50.toFixed(0)} | ${summarize(observed).p50.toFixed(0)} | ${loadavg()[0]!.toFixed(1)} |`,
+        );
       }
     }
     console.log(`\nWhere the last run's time went (ms after navigation start, from the page's own timings):\n\n${steps.map((s) => `- ${s}`).join('\n')}`);
@@ -192,6 +203,22 @@ async function measurePage(baseUrl: string, cookie: string, runs: number): Promi
     await browser.close();
   }
 }
+
+/**
+ * Installed before the page's own scripts (bench has no DOM types): records, by the page's clock (ms
+ * after navigation start), the first moment the key figures and the chart's drawing are both in the
+ * document, which is what a seller waits for.
+ */
+const MARK_USABLE = `(() => {
+  const usable = () => document.querySelector('ul[aria-label="Key figures"] > li') && document.querySelector('[role="img"] > svg');
+  const observer = new MutationObserver(() => {
+    if (window.__dashboardUsableAt === undefined && usable()) {
+      window.__dashboardUsableAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;
 
 /**
  * Evaluated in the page (bench has no DOM types): the document, each script and API answer
