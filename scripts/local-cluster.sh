@@ -110,7 +110,8 @@ launch_app() {
     # Debian's PgBouncer (1.18) keeps no statement name across transactions: the purchase's statements
     # go unnamed (DB_NAMED_STATEMENTS, docs/deploy.md).
     export DB_NAMED_STATEMENTS=false
-    exec node "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
+    # The flags of scripts/server-node-flags.ts (the heap bounds, docs/decisions/026-server-heap-bounds.md).
+    exec node --max-old-space-size=512 --max-semi-space-size=16 "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
   ) &
   echo $! > "$DIR/pids/$name.pid"
   write_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL" "http://127.0.0.1:$port"

@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { freePort } from '../../scripts/throwaway-postgres.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -123,17 +123,27 @@ export interface ServerOptions {
 let isBuildChecked = false;
 
 /**
- * How the measured server runs: compiled (`node apps/server/dist/server.js`, as `npm start` runs it),
- * built first when stale in this checkout. Another checkout (--server-root) without a compiled
- * server is one from before the compiled build (docs/decisions/010-production-runtime.md), run as it was then: `node --import tsx apps/server/src/server.ts`.
+ * How the measured server runs: compiled (`node apps/server/dist/server.js` with the checkout's
+ * server flags, as its `npm start` runs it), built first when stale in this checkout. Another
+ * checkout (--server-root) without a compiled server is one from before the compiled build
+ * (docs/decisions/010-production-runtime.md), run as it was then: `node --import tsx apps/server/src/server.ts`.
  */
-function serverCommand(root = serverRoot): string[] {
+async function serverCommand(root = serverRoot): Promise<string[]> {
   if (root === REPO_ROOT && !isBuildChecked) {
     execFileSync(process.execPath, ['scripts/build-if-stale.mjs'], { cwd: REPO_ROOT, stdio: 'inherit' });
     isBuildChecked = true;
   }
   const compiled = path.join(root, 'apps/server/dist/server.js');
-  return existsSync(compiled) ? [compiled] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  return existsSync(compiled) ? [...(await serverNodeFlags(root)), compiled] : ['--import', 'tsx', 'apps/server/src/server.ts'];
+}
+
+/** The checkout's scripts/server-node-flags.ts (none in a checkout from before it), then BENCH_SERVER_NODE_OPTIONS' words. */
+async function serverNodeFlags(root: string): Promise<string[]> {
+  const file = path.join(root, 'scripts/server-node-flags.ts');
+  const own = existsSync(file) ? ((await import(pathToFileURL(file).href)) as { SERVER_NODE_FLAGS: readonly string[] }).SERVER_NODE_FLAGS : [];
+  // e.g. `--max-old-space-size=4096` (V8's own ceiling here) to see what the ceiling changes; the last flag wins.
+  const extra = process.env.BENCH_SERVER_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? [];
+  return [...own, ...extra];
 }
 
 /**
@@ -169,7 +179,7 @@ export async function launchServer(options: ServerOptions): Promise<ChildServer>
   // Node writes the profile when the process exits, which a SIGTERM'd server does by itself.
   const profileFile = profileDir ? path.join(profileDir, `${name.replace(/[^\w-]+/g, '_')}-${port}.cpuprofile`) : null;
   const profiling = profileFile ? ['--cpu-prof', `--cpu-prof-dir=${path.dirname(profileFile)}`, `--cpu-prof-name=${path.basename(profileFile)}`] : [];
-  const child = await spawnUntilReady([...profiling, ...serverCommand(root)], env, /BulkCart is listening/, name, root);
+  const child = await spawnUntilReady([...profiling, ...(await serverCommand(root))], env, /BulkCart is listening/, name, root);
   return wrap(child, port, profileFile);
 }
 

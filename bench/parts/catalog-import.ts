@@ -52,13 +52,7 @@ async function waitFor(url: string, user: BenchUser, id: string, until: string):
 
 async function measureOne(context: BenchContext, database: 'pglite' | 'postgres', { rows, brands }: ImportCase): Promise<CatalogImportRow> {
   const { target, remove } = await createBenchDatabase(context.pgAdminUrl, database, `import_${rows}_${brands}`);
-  // BENCH_SERVER_NODE_OPTIONS (e.g. --max-old-space-size=128) tells the server's live memory from V8's heap slack.
-  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
-  const server = await startServerProcess({
-    database: target,
-    name: `import-${database}-${rows}-${brands}`,
-    ...(nodeOptions ? { env: { NODE_OPTIONS: nodeOptions } } : {}),
-  });
+  const server = await startServerProcess({ database: target, name: `import-${database}-${rows}-${brands}` });
   try {
     const seller = await signUp(server.url, 'Bench Import Seller', 'seller');
     const csv = catalogCsv(rows, brands);

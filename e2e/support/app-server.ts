@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-node-flags.ts';
 import { freePort } from '../../scripts/throwaway-postgres.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -37,7 +38,7 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   const baseUrl = `http://127.0.0.1:${chosenPort}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bulkcart-e2e-'));
   let output = '';
-  const server = spawn(process.execPath, ['apps/server/dist/server.js'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
     cwd: root,
     // PASSWORD_HASH: the test accounts' cheap hash (config.ts refuses it in production).
     env: {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/throwaway-postgres.ts';
-import { COMPILED_SERVER } from './helpers/compiled-server.ts';
+import { COMPILED_SERVER_ARGS } from './helpers/compiled-server.ts';
 
 const tempDirs: string[] = [];
 /**
@@ -22,7 +22,7 @@ interface Run {
 
 /** Runs the real server entry point as an operator would, and collects what it prints. */
 function runServer(env: Record<string, string>, untilStdout?: RegExp): Promise<Run & { kill?: () => Promise<Run> }> {
-  const child = spawn(process.execPath, [COMPILED_SERVER], {
+  const child = spawn(process.execPath, [...COMPILED_SERVER_ARGS], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', PASSWORD_HASH: 'test-sha256', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.ts';
 import { freePort } from '../../../../scripts/throwaway-postgres.ts';
 
 /**
@@ -158,7 +159,7 @@ describe('npm start under a process manager', () => {
   it('runs the compiled server as plain node, with no shell, TypeScript loader or esbuild beside it', async () => {
     const run = await npmStart();
     const tree = descendantsOf(run.npm.pid as number);
-    expect(tree.map((p) => p.command)).toEqual(['node apps/server/dist/server.js']);
+    expect(tree.map((p) => p.command)).toEqual([['node', ...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'].join(' ')]);
     run.npm.kill('SIGTERM');
     await expectAllGoneWithin(run, STOP_DEADLINE_MS);
   });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { COMPILED_SERVER } from '../../helpers/compiled-server.ts';
+import { COMPILED_SERVER_ARGS } from '../../helpers/compiled-server.ts';
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
 
@@ -37,7 +37,7 @@ export interface ServerOptions {
  */
 export async function startServer({ port, env, startTimeoutMs = 60_000 }: ServerOptions): Promise<ServerProcess> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [COMPILED_SERVER], {
+  const child = spawn(process.execPath, [...COMPILED_SERVER_ARGS], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? '',
