@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { CART_LIMITS } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
+import { queryRows } from '../../db/rows.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
@@ -14,8 +15,18 @@ type Reader = Db | Tx;
  * lists and checkout runs after it, one at a time, so bounds counted under it hold.
  */
 export async function lockCart(tx: Tx, buyerId: string): Promise<void> {
-  // Created once, then only locked: a refused change leaves no trace.
-  await tx.insert(carts).values({ buyerId }).onConflictDoNothing();
+  // Created once, then only locked: a refused change leaves no trace. One statement on every usual
+  // path: an existing cart is locked by the second CTE (the insert does nothing), a cart the insert
+  // creates is locked by being inserted. Neither happens when another transaction created the cart
+  // after this statement's snapshot (the insert waited for it to commit, the lock cannot see its row):
+  // then a statement of its own, with a new snapshot, takes the lock.
+  const [taken] = await queryRows<{ created: number; locked: number }>(
+    tx,
+    sql`WITH created AS (INSERT INTO carts (buyer_id) VALUES (${buyerId}) ON CONFLICT DO NOTHING RETURNING 1),
+             locked AS (SELECT 1 FROM carts WHERE buyer_id = ${buyerId} FOR UPDATE)
+        SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM locked)::int AS locked`,
+  );
+  if (taken && taken.created + taken.locked > 0) return;
   await tx.select({ buyerId: carts.buyerId }).from(carts).where(eq(carts.buyerId, buyerId)).for('update');
 }
 
@@ -64,6 +75,36 @@ export async function selectBuyableProducts(db: Reader, ids: readonly string[], 
     .orderBy(asc(products.id));
   const rows = options.lock ? await query.for('update') : await query;
   return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * selectBuyableProducts and selectSellers of the products' owners in one round trip: the owner's name
+ * and minimum order value joined on. With `lock`, only the product rows are locked (FOR UPDATE OF), in
+ * id order as there.
+ */
+export async function selectBuyableProductsAndSellers(
+  db: Reader,
+  ids: readonly string[],
+  options: { lock?: boolean } = {},
+): Promise<{ products: Map<string, BuyableProduct>; sellers: Map<string, SellerInfo> }> {
+  const found = { products: new Map<string, BuyableProduct>(), sellers: new Map<string, SellerInfo>() };
+  if (ids.length === 0) return found;
+  const query = db
+    .select({ product: buyableColumns, sellerName: users.name, minimumOrderCents: sellerSettings.minimumOrderCents })
+    .from(products)
+    .leftJoin(users, eq(users.id, products.ownerId))
+    .leftJoin(sellerSettings, eq(sellerSettings.userId, products.ownerId))
+    .where(and(inArray(products.id, [...new Set(ids)]), isListed))
+    .orderBy(asc(products.id));
+  const rows = options.lock ? await query.for('update', { of: products }) : await query;
+  for (const row of rows) {
+    found.products.set(row.product.id, row.product);
+    // A product whose owner is gone (or never was: demo data) has no seller row, as in selectSellers.
+    if (row.product.ownerId !== null && row.sellerName !== null) {
+      found.sellers.set(row.product.ownerId, { name: row.sellerName, minimumOrderCents: row.minimumOrderCents });
+    }
+  }
+  return found;
 }
 
 /** Listed products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */

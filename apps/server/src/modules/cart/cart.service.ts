@@ -25,7 +25,7 @@ import { buyerPricing } from '../business/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced } from '../orders/index.ts';
 import { priceCart, toCart, type BuyableProduct, type PricedCart, type SellerInfo, type StoredLine } from './cart-pricing.ts';
-import { lockCart, selectBuyableProducts, selectCartLines, selectProductsBySku, selectSellers } from './cart.queries.ts';
+import { lockCart, selectBuyableProducts, selectBuyableProductsAndSellers, selectCartLines, selectProductsBySku, selectSellers } from './cart.queries.ts';
 
 export interface CartContext {
   db: Db;
@@ -47,12 +47,14 @@ export function parseProductId(id: string): string {
 /** Prices stored lines as the checkout would now; with `lock`, the products stay locked until the transaction ends. */
 export async function priceLines(db: Reader, config: Config, user: SessionUser, lines: StoredLine[], options: { lock?: boolean } = {}): Promise<PricedCart> {
   const buyer = await buyerPricing(db, config.buyerVerification, user.id);
-  const products = await selectBuyableProducts(
+  const { products, sellers } = await selectBuyableProductsAndSellers(
     db,
     lines.map((l) => l.productId),
     options,
   );
-  const sellers = await selectSellers(db, [...[...products.values()].map((p) => p.ownerId), ...lines.map((l) => l.sellerId)]);
+  // A line whose product is gone is still shown under its seller: looked up only when there is one.
+  const unseen = lines.flatMap((l) => (!products.has(l.productId) && l.sellerId !== null && !sellers.has(l.sellerId) ? [l.sellerId] : []));
+  for (const [id, seller] of await selectSellers(db, unseen)) sellers.set(id, seller);
   return priceCart({ lines, products, sellers, buyerId: user.id, breaksApply: buyer.breaksApply });
 }
 
@@ -132,14 +134,14 @@ export async function setCartLine(ctx: CartContext, input: { productId: string; 
     }
     const buyer = await buyerPricing(tx, ctx.config.buyerVerification, ctx.user.id);
     if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-    const product = (await selectBuyableProducts(tx, [productId])).get(productId);
+    const { products, sellers } = await selectBuyableProductsAndSellers(tx, [productId]);
+    const product = products.get(productId);
     if (!product) throw productNotFound();
     const lines = await selectCartLines(tx, ctx.user.id);
     const isNewLine = !lines.some((l) => l.productId === productId);
     const refusal = refusalFor(product, ctx.user.id, input.quantity, isNewLine);
     if (refusal) throw refusal;
     if (isNewLine && lines.length >= CART_LIMITS.lines) throw cartFull();
-    const sellers = await selectSellers(tx, [product.ownerId]);
     await upsertLines(tx, [lineValues(ctx.user.id, product, input.quantity, sellers, buyer.breaksApply)]);
   });
   return getCart(ctx);

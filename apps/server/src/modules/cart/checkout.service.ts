@@ -22,7 +22,7 @@ import {
 import { slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
-import { lockCart, selectBuyableProducts, selectCartLines, selectSellers } from './cart.queries.ts';
+import { lockCart, selectBuyableProductsAndSellers, selectCartLines } from './cart.queries.ts';
 
 export interface CheckoutContext extends CartContext {
   clock: () => Date;
@@ -168,14 +168,10 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
   if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
   const lines = await selectCartLines(tx, ctx.user.id);
   if (lines.length === 0) throw new AppError('VALIDATION', CART_TEXT.cartEmpty, { title: 'Nothing to check out' });
-  const products = await selectBuyableProducts(
+  const { products, sellers } = await selectBuyableProductsAndSellers(
     tx,
     lines.map((l) => l.productId),
     { lock: true },
-  );
-  const sellers = await selectSellers(
-    tx,
-    [...products.values()].map((p) => p.ownerId),
   );
   const priced = priceCart({ lines, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
   const refusal = refusalOf(priced);

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { buyerPricing } from '../business/index.ts';
 import { orderNotFound, parseOrderId } from '../orders/index.ts';
 import { priceCart, toCartLine, type StoredLine } from './cart-pricing.ts';
-import { lockCart, selectBuyableProducts, selectSellers } from './cart.queries.ts';
+import { lockCart, selectBuyableProductsAndSellers } from './cart.queries.ts';
 import { addRows, parseProductId, productNotFound, refusalFor, type CartContext } from './cart.service.ts';
 
 /**
@@ -53,13 +53,9 @@ async function toAnswers(ctx: CartContext, lists: OrderListRow[]): Promise<Saved
     .orderBy(asc(orderListLines.listId), asc(orderListLines.seq))
     .limit(CART_LIMITS.lists * CART_LIMITS.lines);
   const buyer = await buyerPricing(ctx.db, ctx.config.buyerVerification, ctx.user.id);
-  const products = await selectBuyableProducts(
+  const { products, sellers } = await selectBuyableProductsAndSellers(
     ctx.db,
     lines.map((l) => l.productId),
-  );
-  const sellers = await selectSellers(
-    ctx.db,
-    [...products.values()].map((p) => p.ownerId),
   );
   return lists.map((list) => {
     const stored = lines.filter((l) => l.listId === list.id).map(toStored);
@@ -92,11 +88,11 @@ export async function getList(ctx: CartContext, input: { id: string }): Promise<
 
 /** A line's columns for `quantity` of a product the buyer may put in a list (Buy Now's rules but stock). */
 async function checkedLine(tx: Tx, ctx: CartContext, listId: string, productId: string, quantity: number) {
-  const product = (await selectBuyableProducts(tx, [productId])).get(productId);
+  const { products, sellers } = await selectBuyableProductsAndSellers(tx, [productId]);
+  const product = products.get(productId);
   if (!product) throw productNotFound();
   const refusal = refusalFor(product, ctx.user.id, quantity, false);
   if (refusal) throw refusal;
-  const sellers = await selectSellers(tx, [product.ownerId]);
   return {
     listId,
     productId: product.id,
