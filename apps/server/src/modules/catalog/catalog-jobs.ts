@@ -324,7 +324,14 @@ async function applyJob(db: Db, claimant: Claimant, job: CatalogImportRow, now: 
     .update(catalogImports)
     .set({ status: 'applied', appliedAt: now, leaseUntil: null, updatedAt: sql`now()` })
     .where(eq(catalogImports.id, job.id));
+  // A large import changes the products table faster than autovacuum's next look (up to a minute):
+  // until then the planner plans on the old statistics, and the seller's export right after an
+  // import of 100,000 rows ran at a third of its speed in some runs. ANALYZE samples, whatever the size.
+  if (done >= ANALYZE_AFTER_ROWS) await db.execute(sql`ANALYZE products`);
 }
+
+/** Rows written by one import from which the products table's statistics are refreshed at once. */
+const ANALYZE_AFTER_ROWS = 1_000;
 
 /** The columns of StagedProduct as jsonb_to_recordset reads them. */
 const RECORD_COLUMNS = sql.raw(
