@@ -34,7 +34,7 @@ describe('the cart lock [postgres]', () => {
     });
   }
 
-  async function until(events: string[], event: string): Promise<void> {
+  async function untilEvent(events: string[], event: string): Promise<void> {
     while (!events.includes(event)) await sleep(5);
   }
 
@@ -56,7 +56,7 @@ describe('the cart lock [postgres]', () => {
     await holder(buyer!.id, 'create', events);
     const a = gate();
     const first = holder(buyer!.id, 'A', events, a.opened);
-    await until(events, 'A locked');
+    await untilEvent(events, 'A locked');
     const second = holder(buyer!.id, 'B', events);
     await someoneWaitsOnALock();
     a.open();
@@ -71,12 +71,12 @@ describe('the cart lock [postgres]', () => {
     // A's statement took its snapshot, so A's own lock cannot see the row.
     const c = gate();
     const creator = holder(buyer!.id, 'creator', events, c.opened);
-    await until(events, 'creator locked');
+    await untilEvent(events, 'creator locked');
     const a = gate();
     const first = holder(buyer!.id, 'A', events, a.opened);
     await someoneWaitsOnALock();
     c.open();
-    await until(events, 'A locked');
+    await untilEvent(events, 'A locked');
     // Once A says it holds the cart, B must wait for A's commit.
     const second = holder(buyer!.id, 'B', events);
     await someoneWaitsOnALock();

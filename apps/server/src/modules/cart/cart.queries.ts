@@ -62,25 +62,11 @@ const buyableColumns = {
 };
 
 /**
- * Listed products by id, in one round trip: an unlisted one is absent, as a deleted one is (the cart
- * says "no longer sold", adding it is a 404). With `lock`, their rows are locked in id order (the order
- * every multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see one state.
- */
-export async function selectBuyableProducts(db: Reader, ids: readonly string[], options: { lock?: boolean } = {}): Promise<Map<string, BuyableProduct>> {
-  if (ids.length === 0) return new Map();
-  const query = db
-    .select(buyableColumns)
-    .from(products)
-    .where(and(inArray(products.id, [...new Set(ids)]), isListed))
-    .orderBy(asc(products.id));
-  const rows = options.lock ? await query.for('update') : await query;
-  return new Map(rows.map((row) => [row.id, row]));
-}
-
-/**
- * selectBuyableProducts and selectSellers of the products' owners in one round trip: the owner's name
- * and minimum order value joined on. With `lock`, only the product rows are locked (FOR UPDATE OF), in
- * id order as there.
+ * Listed products by id, with their sellers' names and minimum order values joined on, in one round
+ * trip: an unlisted product is absent, as a deleted one is (the cart says "no longer sold", adding it
+ * is a 404). With `lock`, the product rows alone are locked (FOR UPDATE OF), in id order (the order
+ * every multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see
+ * one state.
  */
 export async function selectBuyableProductsAndSellers(
   db: Reader,

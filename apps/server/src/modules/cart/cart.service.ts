@@ -25,7 +25,7 @@ import { buyerPricing } from '../business/index.ts';
 import type { Tx } from '../../db/client.ts';
 import { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced } from '../orders/index.ts';
 import { priceCart, toCart, type BuyableProduct, type PricedCart, type SellerInfo, type StoredLine } from './cart-pricing.ts';
-import { lockCart, selectBuyableProducts, selectBuyableProductsAndSellers, selectCartLines, selectProductsBySku, selectSellers } from './cart.queries.ts';
+import { lockCart, selectBuyableProductsAndSellers, selectCartLines, selectProductsBySku, selectSellers } from './cart.queries.ts';
 
 export interface CartContext {
   db: Db;
@@ -210,12 +210,11 @@ export async function addRows(ctx: CartContext, requests: RowRequest[]): Promise
     const existing = await selectCartLines(tx, ctx.user.id);
     const ids = requests.flatMap((r) => (r.productId && productIdSchema.safeParse(r.productId).success ? [r.productId.toLowerCase()] : []));
     const skus = requests.flatMap((r) => (!r.productId && r.sku ? [r.sku.trim()] : []));
-    const byId = await selectBuyableProducts(tx, ids);
+    const { products: byId, sellers } = await selectBuyableProductsAndSellers(tx, ids);
     const bySku = await selectProductsBySku(tx, skus);
-    const sellers = await selectSellers(
-      tx,
-      [...[...byId.values()], ...bySku].map((p) => p.ownerId),
-    );
+    // Sellers of products named by SKU that the id lookup did not bring.
+    const skuSellers = bySku.map((p) => p.ownerId).filter((id) => id !== null && !sellers.has(id));
+    for (const [id, seller] of await selectSellers(tx, skuSellers)) sellers.set(id, seller);
 
     const quantities = new Map(existing.map((l) => [l.productId, l.quantity]));
     const changed = new Map<string, ReturnType<typeof lineValues>>();
