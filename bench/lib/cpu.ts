@@ -35,19 +35,37 @@ function readStat(pid: number): { ppid: number; own: number; reaped: number } | 
 export function readCpuSeconds(pids: number[], parents: number[] = []): number {
   let ticks = 0;
   for (const pid of pids) ticks += readStat(pid)?.own ?? 0;
-  if (parents.length > 0) {
-    const wanted = new Set(parents);
-    for (const parent of parents) {
+  return (ticks + readChildrenTicks(parents)) / clockTicks();
+}
+
+/**
+ * The parents' own and reaped ticks plus their live children's. A child reaped while /proc is being
+ * read would be counted twice or not at all (its ticks move from its own entry to its parent's
+ * reaped total), and a backend that served a whole run holds seconds of them: one round of a
+ * comparison once read 217 µs per order beside rounds of 2,400–3,400. The reading is taken again
+ * until no child was reaped during it.
+ */
+function readChildrenTicks(parents: number[]): number {
+  if (parents.length === 0) return 0;
+  const wanted = new Set(parents);
+  const reapedAndOwn = () =>
+    parents.reduce((sum, parent) => {
       const stat = readStat(parent);
-      if (stat) ticks += stat.own + stat.reaped;
-    }
+      return stat ? sum + stat.own + stat.reaped : sum;
+    }, 0);
+  for (let attempt = 1; ; attempt++) {
+    const before = reapedAndOwn();
+    let children = 0;
     for (const entry of readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
       const stat = readStat(Number(entry));
-      if (stat && wanted.has(stat.ppid)) ticks += stat.own;
+      if (stat && wanted.has(stat.ppid)) children += stat.own;
     }
+    const after = reapedAndOwn();
+    // The parents' own ticks may move on between the two reads; a child reaped moves them by far more
+    // than the few ticks a reading takes, but a steady reading is the only one sure to be exact.
+    if (after === before || attempt === 20) return after + children;
   }
-  return ticks / clockTicks();
 }
 
 /** The postmaster's PID of a PostgreSQL data folder. */
