@@ -6,8 +6,9 @@ import { tsvector } from './search.ts';
 
 /**
  * A listing's stock state in SQL, the rule of packages/contracts stockStateOf: 'sold_out' below one
- * minimum order, 'low' below LOW_STOCK_MIN_ORDERS of them, else 'in_stock'. The index
- * products_owner_stock_seq_idx is on this very expression, so a filter must spell it through here.
+ * minimum order, 'low' below LOW_STOCK_MIN_ORDERS of them, else 'in_stock'. No index is built on it
+ * (nor on any other use of mainquantity or updated_at): a purchase's stock change then touches no
+ * index (docs/decisions/027-stock-updates-hot.md, tested by db/stock-hot-updates.test.ts).
  * The product is in bigint: a minimum order of up to 1e9 units times 5 is past integer's range.
  */
 export function stockStateSql(mainquantity: SQLWrapper, minquantity: SQLWrapper): SQL {
@@ -102,8 +103,6 @@ export const products = pgTable(
       .on(t.category, t.seq.desc())
       .where(sql`${t.minquantity} > 100`),
     index('products_owner_email_seq_idx').on(t.ownerEmail, t.seq.desc()),
-    // My Product's stock filter: the seller's rows of one stock state, newest first.
-    index('products_owner_stock_seq_idx').on(t.ownerEmail, stockStateSql(t.mainquantity, t.minquantity), t.seq.desc()),
     index('products_owner_id_idx').on(t.ownerId),
     // The catalog export's keyset pages (docs/decisions/018-catalog-import.md): one seller's products in seq order.
     index('products_owner_id_seq_idx').on(t.ownerId, t.seq),
@@ -114,7 +113,8 @@ export const products = pgTable(
     index('products_shown_price_asc_seq_idx').on(sql`${t.shownPriceCents} ASC NULLS LAST`, t.seq.desc()),
     index('products_shown_price_desc_seq_idx').on(sql`${t.shownPriceCents} DESC NULLS LAST`, t.seq.desc()),
     index('products_brand_seq_idx').on(t.brandname, t.seq.desc()),
-    index('products_facets_idx').on(t.category, t.brandname, t.shownPriceCents, t.minquantity, t.mainquantity),
+    // Stock is read from the row, not the index: see stockStateSql.
+    index('products_facets_idx').on(t.category, t.brandname, t.shownPriceCents, t.minquantity),
   ],
 );
 

@@ -21,7 +21,7 @@ export interface ProductPageFilter {
   category?: Category;
   availableOnly?: boolean;
   ownerEmail?: string;
-  /** My Product: one stock state (the expression products_owner_stock_seq_idx is built on). */
+  /** My Product: one stock state, kept from the seller's rows read newest first (no index covers stock). */
   stock?: StockState;
   /** My Product's search: the text search of these words (prefixes), or the SKU starting with `skuPrefix`. */
   text?: { tsquery: string | null; skuPrefix: string | null };
