@@ -1,4 +1,6 @@
 import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -59,7 +61,20 @@ export async function runLighthouse(chrome: LaunchedChrome, url: string, cookie:
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const lhr = result.lhr;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  keepReport(lhr);
   return toPageRun(lhr);
+}
+
+/**
+ * With BENCH_WEB_REPORTS=DIR, each run's whole Lighthouse report is kept there as JSON (open it in
+ * the Lighthouse viewer): the LCP element and its phases, the request chains, the main-thread tasks.
+ */
+function keepReport(lhr: Result): void {
+  const dir = process.env.BENCH_WEB_REPORTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = new URL(lhr.finalDisplayedUrl).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+  writeFileSync(path.join(dir, `${page}-${new Date(lhr.fetchTime).getTime()}.json`), JSON.stringify(lhr));
 }
 
 function toPageRun(lhr: Result): PageRun {

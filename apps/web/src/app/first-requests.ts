@@ -2,6 +2,7 @@ import { isCategory } from '@bulkcart/contracts/categories';
 import { readSelectedCategory } from '@/lib/selected-category.ts';
 import { productsPath } from '@/features/products/api/products-path.ts';
 import { dashboardPath, dashboardPeriodOf } from '@/features/dashboard/api/dashboard-path.ts';
+import { firstSearchApiPath } from '@/features/products/lib/search-api-path.ts';
 
 /**
  * The API path a page asks for first, worked out from its URL exactly as the page does, so the
@@ -27,3 +28,6 @@ export const productRequest: FirstRequest = (params) => `/product/${encodeURICom
 
 /** features/dashboard/pages/dashboard-page.tsx: ?period=, else 30 days. */
 export const dashboardRequest: FirstRequest = (_params, search) => dashboardPath(dashboardPeriodOf(search.get('period')));
+
+/** features/products/pages/search-page.tsx: the URL's choices as typed (features/products/lib/search-api-path.ts). */
+export const searchRequest: FirstRequest = (_params, search) => firstSearchApiPath(search);

@@ -3,7 +3,7 @@ import { matchPattern, pages } from '@bulkcart/contracts/routes';
 import { Route, Switch } from '@/lib/router.tsx';
 import { fetchEarly } from '@/lib/api-client.ts';
 import { lazyPage, type PreloadableComponent } from '@/lib/lazy-page.ts';
-import { allProductsRequest, categoriesRequest, dashboardRequest, productRequest, type FirstRequest } from './first-requests.ts';
+import { allProductsRequest, categoriesRequest, dashboardRequest, productRequest, searchRequest, type FirstRequest } from './first-requests.ts';
 import { RootLayout } from './root-layout.tsx';
 
 /**
@@ -122,6 +122,11 @@ export function preloadPage({ pathname, search }: { pathname: string; search: st
     void HomePage.preload();
     // features/home/api/get-top-products.ts asks for this path; the page waits for the session check.
     fetchEarly('/topproduct');
+    return;
+  }
+  if (matchPattern(pages.search.pattern, pathname)) {
+    void SearchPage.preload();
+    fetchEarly(searchRequest({}, new URLSearchParams(search)));
     return;
   }
   for (const [routes, layout] of [

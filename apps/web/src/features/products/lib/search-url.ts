@@ -1,9 +1,5 @@
 import { searchQuerySchema, type SearchQuery } from '@bulkcart/contracts/search';
-import { LIMITS } from '@bulkcart/contracts/limits';
-
-/** The URL keys of the results page, the same names as GET /api/search's parameters. */
-const LIST_KEYS = ['category', 'brand'] as const;
-const SINGLE_KEYS = ['q', 'minPrice', 'maxPrice', 'maxMoq', 'inStock', 'sort'] as const;
+import { SEARCH_KEYS, SEARCH_LIST_KEYS, searchApiPathOf } from './search-api-path.ts';
 
 export type SearchChoices = Omit<SearchQuery, 'limit' | 'cursor'>;
 
@@ -13,10 +9,9 @@ export type SearchChoices = Omit<SearchQuery, 'limit' | 'cursor'>;
  */
 export function readSearchChoices(params: URLSearchParams): SearchChoices {
   const raw: Record<string, unknown> = {};
-  for (const key of LIST_KEYS) raw[key] = params.getAll(key);
-  for (const key of SINGLE_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
+  for (const key of SEARCH_KEYS) {
+    if ((SEARCH_LIST_KEYS as readonly string[]).includes(key)) raw[key] = params.getAll(key);
+    else if (params.get(key) !== null) raw[key] = params.get(key);
   }
   const parsed = searchQuerySchema.safeParse(raw);
   if (parsed.success) return parsed.data;
@@ -26,7 +21,7 @@ export function readSearchChoices(params: URLSearchParams): SearchChoices {
   return retried.success ? retried.data : searchQuerySchema.parse({});
 }
 
-/** The URL (and API) parameters of a set of choices; empty choices leave no key behind. */
+/** The URL (and API) parameters of a set of choices, in SEARCH_KEYS order; empty choices leave no key behind. */
 export function toSearchParams(choices: Partial<SearchChoices>): URLSearchParams {
   const params = new URLSearchParams();
   if (choices.q) params.set('q', choices.q);
@@ -40,10 +35,7 @@ export function toSearchParams(choices: Partial<SearchChoices>): URLSearchParams
   return params;
 }
 
-/** The API path of one page of results; the first page is short, like the catalog's (decision 005). */
+/** The API path of one page of results. */
 export function searchApiPath(choices: SearchChoices, cursor: string | null): string {
-  const params = toSearchParams(choices);
-  params.set('limit', String(cursor ? LIMITS.pageDefault : LIMITS.firstPage));
-  if (cursor) params.set('cursor', cursor);
-  return `/search?${params.toString()}`;
+  return searchApiPathOf(toSearchParams(choices), cursor);
 }
