@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { is, Param, Placeholder, sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, Param, Placeholder, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
+import { decodeColumns, selectColumns } from './rows.ts';
 
 /**
  * Statements built once and sent as named prepared statements (docs/decisions/022-purchase-statements.md).
@@ -125,4 +126,25 @@ export async function runPrepared(db: Db | Tx, statement: PreparedSql, values: R
   const named = (client as { [NAMED]?: boolean })[NAMED] !== false;
   return (await client.query(named ? { name: statement.name, text: statement.text, values: params, types } : { text: statement.text, values: params, types }))
     .rows;
+}
+
+/**
+ * One row of `table` by equality on the columns of `by` (values passed under the same keys), as a
+ * named statement: `SELECT` of every column, `LIMIT 1`, decoded as drizzle's select would. For lookups
+ * on a purchase's path that drizzle would build, and PostgreSQL plan, on every call.
+ */
+export function preparedRowLookup<T extends PgTable>(
+  table: T,
+  by: Readonly<Record<string, PgColumn>>,
+): (db: Db | Tx, values: Readonly<Record<string, unknown>>) => Promise<InferSelectModel<T> | undefined> {
+  const columns = getTableColumns(table);
+  const where = sql.join(
+    Object.entries(by).map(([name, column]) => sql`${column} = ${slot(name)}`),
+    sql` AND `,
+  );
+  const statement = prepareSql(sql`SELECT ${selectColumns(columns, 'c_')} FROM ${table} WHERE ${where} LIMIT 1`);
+  return async (db, values) => {
+    const [raw] = await runPrepared(db, statement, values);
+    return raw ? (decodeColumns(columns, raw, 'c_') as InferSelectModel<T>) : undefined;
+  };
 }

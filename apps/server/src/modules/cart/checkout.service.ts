@@ -19,7 +19,7 @@ import {
   type Destination,
   type PlacedOrder,
 } from '../orders/index.ts';
-import { slot } from '../../db/prepared.ts';
+import { preparedRowLookup, slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
 import { lockCart, selectBuyableProductsAndSellers, selectCartLines } from './cart.queries.ts';
@@ -35,13 +35,11 @@ const keyRequired = () =>
 const keyUsedForAnotherCheckout = () =>
   new AppError('VALIDATION', 'This Idempotency-Key was already used for a different checkout.', { title: 'Idempotency-Key already used' });
 
+/** Asked at the start of every checkout: a named statement, not a select drizzle builds and PostgreSQL plans each time. */
+const checkoutByKey = preparedRowLookup(checkouts, { buyer: checkouts.buyerId, key: checkouts.idempotencyKey });
+
 async function findCheckout(ctx: CheckoutContext, key: string): Promise<CheckoutRow | undefined> {
-  const [row] = await ctx.db
-    .select()
-    .from(checkouts)
-    .where(and(eq(checkouts.buyerId, ctx.user.id), eq(checkouts.idempotencyKey, key)))
-    .limit(1);
-  return row;
+  return checkoutByKey(ctx.db, { buyer: ctx.user.id, key });
 }
 
 /**

@@ -1,10 +1,9 @@
-import { and, eq, getTableColumns, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { addressSchema, toCents, type Address, type CreateOrderInput, type Order, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { prepareSql, runPrepared, slot } from '../../db/prepared.ts';
-import { decodeColumns, selectColumns } from '../../db/rows.ts';
+import { preparedRowLookup } from '../../db/prepared.ts';
 import { orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
@@ -38,19 +37,15 @@ export function parseOrderId(id: string): string {
 const keyUsedForAnotherOrder = () =>
   new AppError('VALIDATION', 'This Idempotency-Key was already used for a different order.', { title: 'Idempotency-Key already used' });
 
-const orderColumns = getTableColumns(orders);
 /**
- * A named statement (db/prepared.ts): it runs on every refused purchase that carried a key (each
- * sold-out refusal in a rush), and drizzle's unnamed select was planned each time, ~200 µs of
- * PostgreSQL's CPU per refusal at 64 buyers (pg_stat_statements).
+ * A named statement: it runs on every refused purchase that carried a key (each sold-out refusal in a
+ * rush), and drizzle's unnamed select was planned each time, ~200 µs of PostgreSQL's CPU per refusal
+ * at 64 buyers (pg_stat_statements).
  */
-const orderByKey = prepareSql(
-  sql`SELECT ${selectColumns(orderColumns, 'o_')} FROM ${orders} WHERE ${orders.buyerId} = ${slot('buyer')} AND ${orders.idempotencyKey} = ${slot('key')} LIMIT 1`,
-);
+const orderByKey = preparedRowLookup(orders, { buyer: orders.buyerId, key: orders.idempotencyKey });
 
 async function findOrderByKey(db: Db, buyerId: string, key: string): Promise<OrderRow | undefined> {
-  const [raw] = await runPrepared(db, orderByKey, { buyer: buyerId, key });
-  return raw ? (decodeColumns(orderColumns, raw, 'o_') as OrderRow) : undefined;
+  return orderByKey(db, { buyer: buyerId, key });
 }
 
 /**
