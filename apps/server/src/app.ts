@@ -16,6 +16,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { primaryOnly, registerReadRouting, type ReadRouting } from './plugins/read-routing.ts';
+import { createAnswerCache, forgetAnswersOnWrites } from './lib/answer-cache.ts';
 import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -120,7 +121,8 @@ function createFastify(config: Config, logger: BuildAppOptions['logger'], timeou
 
 function createContext(app: FastifyInstance, config: Config, database: Database, clock: () => Date, reads: ReadRouting): AppContext {
   const mailbox = createLocalMailbox({ keep: config.seedDemo, log: app.log });
-  const ctx: AppContext = { config, database, db: database.db, reads, auth: createAuth(config, database.db), clock, mailbox };
+  const catalogAnswers = createAnswerCache({ ttlMs: config.catalogCacheMs });
+  const ctx: AppContext = { config, database, db: database.db, reads, catalogAnswers, auth: createAuth(config, database.db), clock, mailbox };
   // Read through ctx, so a test that moves the clock moves the cache's bound with it.
   attachSessionCache(ctx.auth, createSessionCache<SessionUser>({ ttlMs: config.sessionCacheMs, now: () => ctx.clock().getTime() }));
   return ctx;
@@ -145,6 +147,7 @@ export async function buildApp({ config, database, logger, timeouts = REQUEST_TI
   const { app, routes } = createFastify(config, logger, timeouts);
 
   const ctx = createContext(app, config, database, clock, await registerReadRouting(app, config, database));
+  forgetAnswersOnWrites(app, ctx);
 
   await registerOpenApi(app, { bodyLimitBytes: BODY_LIMIT_BYTES });
   await registerErrorHandling(app);

@@ -27,7 +27,7 @@ interface Log {
  */
 export function periodicJobs(ctx: AppContext, mailer: MailTransport, claimant: Claimant): PeriodicJob[] {
   const from = ctx.config.mail?.from ?? 'BulkCart <accounts@bulkcart.local>';
-  return [
+  const jobs: PeriodicJob[] = [
     // 3-business-day cancel and late flags (docs/decisions/012-order-workflow.md).
     { name: 'order sweep', everyMs: ctx.config.orderSweepIntervalMs, runs: 'once', run: () => runOrderSweep(ctx.db, ctx.config, ctx.clock()) },
     // Permits that lapse turn their buyers back (docs/decisions/014); notices reach the bell and the outbox.
@@ -41,10 +41,18 @@ export function periodicJobs(ctx: AppContext, mailer: MailTransport, claimant: C
     { name: 'rate limit counter sweep', everyMs: COUNTER_SWEEP_MS, runs: 'once', run: () => sweepAllExpiredCounters(ctx.db) },
     { name: 'mail delivery', everyMs: ctx.config.mailIntervalMs, runs: 'each', run: () => deliverDueEmails(ctx.db, mailer, from, ctx.clock(), claimant) },
     // Uploads to a `web` process, and imports left by a process that stopped mid-job.
-    { name: 'catalog import jobs', everyMs: CATALOG_JOB_POLL_MS, runs: 'each', run: () => runCatalogJobs(ctx.db, ctx.clock, undefined, claimant) },
+    {
+      name: 'catalog import jobs',
+      everyMs: CATALOG_JOB_POLL_MS,
+      runs: 'each',
+      run: () => runCatalogJobs(ctx.db, ctx.clock, undefined, claimant, () => ctx.catalogAnswers.forgetAll()),
+    },
     // Staging rows of imports past their undo window, and of failed ones (docs/decisions/018-catalog-import.md).
     { name: 'catalog import rows sweep', everyMs: IMPORT_ROWS_SWEEP_MS, runs: 'once', run: () => sweepImportRows(ctx.db, ctx.clock()) },
   ];
+  // A job may change what the catalog shows (a sweep's cancel returns stock, an import writes products):
+  // after every run this process answers no catalog read it kept from before (lib/answer-cache.ts).
+  return jobs.map((job) => ({ ...job, run: () => job.run().finally(() => ctx.catalogAnswers.forgetAll()) }));
 }
 
 /** Whether a process in this role runs the background work (docs/deploy.md). */

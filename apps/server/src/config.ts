@@ -63,6 +63,7 @@ const envSchema = z.object({
   PROCESS_ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
   REQUIRE_VERIFIED_SELLERS: boolean.default(false),
@@ -133,6 +134,12 @@ export interface Config {
    * the longest a session ended by another process still works here (docs/decisions/021-session-cache.md). 0: off.
    */
   sessionCacheMs: number;
+  /**
+   * How long this process may answer a public catalog read (the product list, the featured products, a
+   * product) from one it read before, unless it made a write since: the longest a change made by another
+   * process stays unseen here (docs/decisions/028-catalog-answer-cache.md). 0: off.
+   */
+  catalogCacheMs: number;
   /** Operators: the accounts with these emails (lower case) review business verifications. */
   adminEmails: string[];
   /** What verification changes (docs/decisions/014-business-verification.md). */
@@ -229,6 +236,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     processRole: env.PROCESS_ROLE,
     jobLeaseMs: env.JOB_LEASE_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    catalogCacheMs: env.CATALOG_CACHE_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,
     requireVerifiedSellers: env.REQUIRE_VERIFIED_SELLERS,

@@ -2,8 +2,8 @@
  * Request batching for public catalog reads, in the manner of DataLoader: requests that arrive in the
  * same turn of the event loop share one database read. The read starts on the next turn
  * (setImmediate, after every socket that was readable in this turn has been handled), so each answer
- * still comes from a read that began after its request arrived: nothing is ever served from before a
- * write, in this process or another one, and there is nothing to invalidate.
+ * comes from a read that began after its request arrived. (The routes then keep the answer for
+ * CATALOG_CACHE_MS unless this process writes: answer-cache.ts.)
  *
  * Under load, one turn holds many requests and they cost one query and one serialisation; a lone
  * request pays one extra turn (microseconds). PGlite runs a query to completion without yielding,

@@ -54,9 +54,14 @@ let counter = 0;
 
 /**
  * Inserts products straight into the database, so a test depends on the tables and not on the
- * catalog API; `seq` follows insertion order.
+ * catalog API; `seq` follows insertion order. They stand for products listed through this app, whose
+ * write would forget the catalog answers it keeps (lib/answer-cache.ts): so does the seeding.
  */
-export async function seedProducts(env: Pick<TestEnv, 'db'>, owner: ProductOwner, specs: Array<Partial<typeof products.$inferInsert>>): Promise<ProductRow[]> {
+export async function seedProducts(
+  env: Pick<TestEnv, 'db'> & Partial<Pick<TestEnv, 'ctx'>>,
+  owner: ProductOwner,
+  specs: Array<Partial<typeof products.$inferInsert>>,
+): Promise<ProductRow[]> {
   if (specs.length === 0) return [];
   const rows = specs.map((spec) => {
     counter += 1;
@@ -74,10 +79,16 @@ export async function seedProducts(env: Pick<TestEnv, 'db'>, owner: ProductOwner
       ...spec,
     };
   });
-  return env.db().insert(products).values(rows).returning();
+  const inserted = await env.db().insert(products).values(rows).returning();
+  env.ctx?.catalogAnswers.forgetAll();
+  return inserted;
 }
 
-export async function seedProduct(env: Pick<TestEnv, 'db'>, owner: ProductOwner, spec: Partial<typeof products.$inferInsert> = {}): Promise<ProductRow> {
+export async function seedProduct(
+  env: Pick<TestEnv, 'db'> & Partial<Pick<TestEnv, 'ctx'>>,
+  owner: ProductOwner,
+  spec: Partial<typeof products.$inferInsert> = {},
+): Promise<ProductRow> {
   const [row] = await seedProducts(env, owner, [spec]);
   if (!row) throw new Error('seed gave no row');
   return row;

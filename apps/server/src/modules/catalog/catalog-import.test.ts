@@ -421,6 +421,33 @@ describeEachDatabase('catalog CSV export and import', (env) => {
     expect((await ownProducts(env(), who)).map((p) => p.sku).sort()).toEqual(['RS-1', 'RS-2']);
   });
 
+  it('tells the kept catalog answers after each batch of products it applies', async () => {
+    const who = await signUpUser(env(), { name: 'Batch Signal Seller' });
+    const ready = await importFile(env(), who, `${HEADER}\n${csvRow('BS-1')}\n${csvRow('BS-2')}\n`);
+    expect(ready.status).toBe('ready');
+    // Applied by the background sweep (as when another process took the job over), not by a request.
+    await env()
+      .db()
+      .update(catalogImports)
+      .set({ status: 'applying', leaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(catalogImports.id, ready.id));
+    let told = 0;
+    expect(
+      await runCatalogJobs(
+        env().db(),
+        () => new Date(),
+        ready.id,
+        undefined,
+        () => {
+          told += 1;
+        },
+      ),
+    ).toBe(1);
+    expect(told).toBe(1);
+    expect((await getJob(env(), who, ready.id)).json()).toMatchObject({ status: 'applied' });
+    expect((await ownProducts(env(), who)).map((p) => p.sku).sort()).toEqual(['BS-1', 'BS-2']);
+  });
+
   it('fails a job whose upload stopped midway (its process died) once its lease lapses, and drops the pieces it stored', async () => {
     const who = await signUpUser(env(), { name: 'Stopped Upload Seller' });
     const [stopped] = await env()

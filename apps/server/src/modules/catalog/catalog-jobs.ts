@@ -297,9 +297,10 @@ async function finishValidation(db: Db, importId: string): Promise<void> {
  * Writes the valid rows in batches, each in one transaction that also marks its rows applied, so a job
  * taken over after a crash goes on from the first row not yet written. A row is matched to the product
  * again at write time (the seller may have added that SKU since the preview); what it was before is kept
- * for undo. Unchanged and invalid rows are never touched.
+ * for undo. Unchanged and invalid rows are never touched. `catalogChanged` is told after each batch
+ * commits, before the job can be seen as applied.
  */
-async function applyJob(db: Db, claimant: Claimant, job: CatalogImportRow, now: Date): Promise<void> {
+async function applyJob(db: Db, claimant: Claimant, job: CatalogImportRow, now: Date, catalogChanged: () => void): Promise<void> {
   const [{ total } = { total: 0 }] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(catalogImportRows)
@@ -314,6 +315,7 @@ async function applyJob(db: Db, claimant: Claimant, job: CatalogImportRow, now: 
   let afterRow = 0;
   for (;;) {
     const batch = await db.transaction((tx) => applyBatch(tx as unknown as Db, job, afterRow));
+    catalogChanged();
     done += batch.written;
     afterRow = batch.lastRow;
     await renewLease(db, claimant, job.id, { done, total });
@@ -402,12 +404,12 @@ async function applyBatch(tx: Db, job: CatalogImportRow, afterRow: number): Prom
   return { ...result, written: written[0]?.n ?? 0 };
 }
 
-async function workOn(db: Db, claimant: Claimant, job: CatalogImportRow, now: () => Date): Promise<void> {
+async function workOn(db: Db, claimant: Claimant, job: CatalogImportRow, now: () => Date, catalogChanged: () => void): Promise<void> {
   try {
     await holdingLease(
       claimant.leaseMs,
       () => renewLease(db, claimant, job.id),
-      () => (job.status === 'validating' ? validateJob(db, claimant, job) : applyJob(db, claimant, job, now())),
+      () => (job.status === 'validating' ? validateJob(db, claimant, job) : applyJob(db, claimant, job, now(), catalogChanged)),
     );
   } catch (error) {
     if (error instanceof LeaseLost) return;
@@ -424,11 +426,20 @@ async function workOn(db: Db, claimant: Claimant, job: CatalogImportRow, now: ()
   }
 }
 
-/** Works every waiting job this process can claim, one at a time; `onlyId` narrows it to one job. */
-export async function runCatalogJobs(db: Db, now: () => Date, onlyId?: string, claimant: Claimant = DEFAULT_CLAIMANT): Promise<number> {
+/**
+ * Works every waiting job this process can claim, one at a time; `onlyId` narrows it to one job.
+ * `catalogChanged` is told whenever an apply has committed products (the kept catalog answers are then stale).
+ */
+export async function runCatalogJobs(
+  db: Db,
+  now: () => Date,
+  onlyId?: string,
+  claimant: Claimant = DEFAULT_CLAIMANT,
+  catalogChanged: () => void = () => {},
+): Promise<number> {
   let worked = 0;
   for (let job = await claimJob(db, claimant, onlyId); job; job = await claimJob(db, claimant, onlyId)) {
-    await workOn(db, claimant, job, now);
+    await workOn(db, claimant, job, now, catalogChanged);
     worked += 1;
   }
   return worked;
@@ -445,10 +456,12 @@ export class CatalogJobKicker {
     private readonly now: () => Date,
     private readonly log: { warn(obj: object, msg: string): void },
     private readonly claimant: Claimant = DEFAULT_CLAIMANT,
+    /** Told whenever a kicked job's apply has committed products (runCatalogJobs). */
+    private readonly catalogChanged: () => void = () => {},
   ) {}
   kick(id: string): void {
     this.running = this.running
-      .then(() => runCatalogJobs(this.db, this.now, id, this.claimant))
+      .then(() => runCatalogJobs(this.db, this.now, id, this.claimant, this.catalogChanged))
       .then(
         () => undefined,
         (error: unknown) => this.log.warn({ err: error }, 'catalog import job failed; the background sweep tries it again'),

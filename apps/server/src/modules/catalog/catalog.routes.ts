@@ -51,7 +51,7 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
 export async function registerCatalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // A `web` process leaves every job to the workers (docs/deploy.md); the others start an upload's at once.
   const claimant = processClaimant(ctx.config.jobLeaseMs);
-  const jobs = ctx.config.processRole === 'web' ? null : new CatalogJobKicker(ctx.db, ctx.clock, app.log, claimant);
+  const jobs = ctx.config.processRole === 'web' ? null : new CatalogJobKicker(ctx.db, ctx.clock, app.log, claimant, () => ctx.catalogAnswers.forgetAll());
   app.addHook('onClose', async () => {
     await jobs?.idle();
   });

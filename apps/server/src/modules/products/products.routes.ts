@@ -43,8 +43,9 @@ const tags = ['products'];
  */
 export async function registerProductRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Public reads: requests arriving together share one query and one serialised answer
-  // (turn-batch.ts, shared-answer.ts); each is serialised with its route's response schema. They and
-  // the seller's own list read the replica when there is one (plugins/read-routing.ts).
+  // (turn-batch.ts, shared-answer.ts), which is then kept for CATALOG_CACHE_MS unless a write comes
+  // (answer-cache.ts); each is serialised with its route's response schema. They and the seller's own
+  // list read the replica when there is one (plugins/read-routing.ts).
   defineRoute(app, ctx, {
     method: 'GET',
     url: '/api/topproduct',
@@ -53,12 +54,11 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     tags,
     response: { 200: productListSchema },
     handler: async ({ request, reply }) => {
-      const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
-      return sendSharedAnswer(
-        request,
-        reply,
-        shareAnswer(top, () => reply.serialize(top)),
-      );
+      const answer = await ctx.catalogAnswers.answer(request, 'topproduct', async () => {
+        const top = await ctx.reads.read(request, (db) => listTopProducts({ db }));
+        return shareAnswer(top, () => reply.serialize(top));
+      });
+      return sendSharedAnswer(request, reply, answer);
     },
   });
 
@@ -71,16 +71,16 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     querystring: productListQuerySchema,
     response: { 200: productListSchema },
     handler: async ({ query, request, reply }) => {
-      const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
-      return sendSharedAnswer(
-        request,
-        reply,
-        shareAnswer(
+      // The parsed query: its keys come in the schema's order, whatever order the URL had.
+      const answer = await ctx.catalogAnswers.answer(request, `allproduct ${JSON.stringify(query)}`, async () => {
+        const page = await ctx.reads.read(request, (db) => listProducts({ db }, query));
+        return shareAnswer(
           page,
           () => reply.serialize(page.items),
           () => nextPageLink('/api/allproduct', linkParamsOf(query), page),
-        ),
-      );
+        );
+      });
+      return sendSharedAnswer(request, reply, answer);
     },
   });
 
@@ -93,12 +93,11 @@ export async function registerProductRoutes(app: FastifyInstance, ctx: AppContex
     params: idParams,
     response: { 200: productSchema },
     handler: async ({ params, request, reply }) => {
-      const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: params.id }));
-      return sendSharedAnswer(
-        request,
-        reply,
-        shareAnswer(product, () => reply.serialize(product)),
-      );
+      const answer = await ctx.catalogAnswers.answer(request, `product ${params.id}`, async () => {
+        const product = await ctx.reads.read(request, (db) => getProduct({ db }, { id: params.id }));
+        return shareAnswer(product, () => reply.serialize(product));
+      });
+      return sendSharedAnswer(request, reply, answer);
     },
   });
 
