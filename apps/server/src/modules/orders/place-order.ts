@@ -29,6 +29,7 @@ import { notificationRows, type NotificationToWrite } from '../notifications/ind
 import { toOrder, type AnswerLine } from './order-answer.ts';
 import { eventNotifications, eventRow } from './order-workflow.ts';
 import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced } from './purchase-rules.ts';
+import { buyNowMemoFor, type BuyerProfile } from './buy-now-memo.ts';
 
 /**
  * How every order is placed, Buy Now's one and the checkout's one per seller
@@ -315,6 +316,8 @@ export interface PlacedOrder {
   row: OrderRow;
   /** The order as the API answers it, from what was written (nothing is read back). */
   answer(now: Date): Order;
+  /** With `reserveNumber`: an order number the statement reserved for a later purchase. */
+  nextNumber?: string;
 }
 
 /** `$n::type`: a placeholder typed as its column, for a SELECT list, where PostgreSQL cannot infer it. */
@@ -383,7 +386,7 @@ export async function writeOrders(
   config: Config,
   buyer: SessionUser,
   drafts: readonly OrderDraft[],
-  also: AlsoWritten & { taken?: AlsoStatement },
+  also: AlsoWritten & { taken?: AlsoStatement; reserveNumber?: boolean },
 ): Promise<PlacedOrder[]> {
   const actor = { kind: 'buyer' as const, user: buyer };
   const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
@@ -418,11 +421,16 @@ export async function writeOrders(
     bySeller.map((d) => d.order),
   );
   for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
-  const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
+  const reserve = also.reserveNumber === true;
+  const statement = prepared([...parts, main].map((part) => part.shape).join(';') + (reserve ? '+number' : ''), () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);
-    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
+    // Evaluated once per order written, so a statement that writes nothing reserves nothing.
+    const next = reserve ? sql`, 'BC-' || nextval('order_number_seq')::text AS next_number` : sql``;
+    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}${next}`;
   });
-  const rows = (await runPrepared(tx, statement, values)).map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
+  const raws = await runPrepared(tx, statement, values);
+  const nextNumber = typeof raws[0]?.next_number === 'string' ? raws[0].next_number : undefined;
+  const rows = raws.map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return drafts.flatMap((draft) => {
     const row = byId.get(draft.order.id);
@@ -432,18 +440,37 @@ export async function writeOrders(
     }
     // The timeline's entry was written in this transaction, whose now() is also the order's created_at.
     const placed = { ...eventRow(row.id, actor, null, 'placed', null), createdAt: row.createdAt };
-    return [{ row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now) }];
+    return [{ row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now), nextNumber }];
   });
 }
 
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
 
-/** What Buy Now read: the product (null when gone or unlisted) with its seller, the buyer's status, a reserved number. */
+type BuyNowProduct = TakenLine & { mainquantity: number; casepack: number };
+
+/** The seller's columns as stored (the order's seller name falls back to the product's address). */
+interface SellerAsStored {
+  name: string | null;
+  email: string | null;
+}
+
+/** What a purchase without its read remembers of a product (buy-now-memo.ts). */
+interface RememberedProduct {
+  product: BuyNowProduct;
+  seller: SellerAsStored;
+}
+
+/** What Buy Now read: the product (null when gone or unlisted) with its seller, the buyer's profile, a reserved number. */
 interface BuyNowRead {
-  product: (TakenLine & { mainquantity: number; casepack: number }) | null;
-  buyerStatus: VerificationStatus;
+  product: BuyNowProduct | null;
+  seller: SellerAsStored;
+  profile: BuyerProfile;
   number: string;
+}
+
+function statusOf(profile: BuyerProfile): VerificationStatus {
+  return profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none';
 }
 
 async function readForBuyNow(db: Db, buyerId: string, productId: string): Promise<BuyNowRead> {
@@ -461,12 +488,18 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
   );
   const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId });
   const profile = decodeColumns(buyerColumns, raw, 'b_');
+  const seller = decodeColumns(sellerColumns, raw, 's_');
   const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
-  return {
+  const read: BuyNowRead = {
     product: raw.t_id === null || raw.t_id === undefined ? null : { ...decodeTaken(raw), mainquantity: rules.mainquantity ?? 0, casepack: rules.casepack ?? 1 },
-    buyerStatus: profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none',
+    seller: { name: seller.name ?? null, email: seller.email ?? null },
+    profile: { status: profile.status ?? null, permitExpires: profile.permitExpires ?? null },
     number: String(raw.number),
   };
+  const memo = buyNowMemoFor<RememberedProduct>(db);
+  memo.rememberProduct(productId.toLowerCase(), read.product && { product: read.product, seller: read.seller });
+  memo.rememberBuyer(buyerId, read.profile);
+  return read;
 }
 
 /**
@@ -475,7 +508,7 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
  * listed still, and have enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
  * in between does, and the purchase reads again.
  */
-function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: number): AlsoStatement {
+function guardedTake(product: BuyNowProduct, quantity: number, remembered?: { buyerId: string; profile: BuyerProfile; seller: SellerAsStored }): AlsoStatement {
   const guarded = {
     minquantity: products.minquantity,
     casepack: products.casepack,
@@ -490,8 +523,30 @@ function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: numb
   } as const;
   const values: Record<string, unknown> = { g_id: product.id, g_quantity: quantity, g_ownerId: product.ownerId, g_sku: product.sku };
   for (const key of Object.keys(guarded) as Array<keyof typeof guarded>) values[`g_${key}`] = product[key];
+  if (remembered) {
+    Object.assign(values, {
+      g_buyer: remembered.buyerId,
+      g_buyerStatus: remembered.profile.status,
+      g_permitExpires: remembered.profile.permitExpires,
+      g_sellerName: remembered.seller.name,
+      g_sellerEmail: remembered.seller.email,
+      g_minimumOrderCents: product.seller.minimumOrderCents,
+    });
+  }
+  // From memory, the read's other values are proved too: the seller's, and the buyer's profile.
+  const provedToo = remembered
+    ? sql`
+         AND (SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${products.ownerId}) IS NOT DISTINCT FROM ${typedSlot('g_sellerName', users.name)}
+         AND (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${products.ownerId}) IS NOT DISTINCT FROM ${typedSlot('g_sellerEmail', users.email)}
+         AND (SELECT ${sellerSettings.minimumOrderCents} FROM ${sellerSettings} WHERE ${sellerSettings.userId} = ${products.ownerId})
+             IS NOT DISTINCT FROM ${typedSlot('g_minimumOrderCents', sellerSettings.minimumOrderCents)}
+         AND (SELECT ${businessProfiles.status} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('g_buyer')})
+             IS NOT DISTINCT FROM ${typedSlot('g_buyerStatus', businessProfiles.status)}
+         AND (SELECT ${businessProfiles.permitExpires} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('g_buyer')})
+             IS NOT DISTINCT FROM ${typedSlot('g_permitExpires', businessProfiles.permitExpires)}`
+    : sql``;
   return {
-    shape: 'taken',
+    shape: remembered ? 'taken+remembered' : 'taken',
     values,
     build: () => sql`
       UPDATE ${products} SET mainquantity = ${products.mainquantity} - ${slot('g_quantity')}::integer, updated_at = now()
@@ -503,37 +558,94 @@ function guardedTake(product: NonNullable<BuyNowRead['product']>, quantity: numb
          AND ${sql.join(
            (Object.entries(guarded) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`),
            sql` AND `,
-         )}
+         )}${provedToo}
       RETURNING ${products.id}`,
   };
 }
 
+type BuyNowLine = PlacementLine & { idempotencyKey: string | null };
+
 /**
- * Buy Now in two statements and no explicit transaction (docs/decisions/022-purchase-statements.md): one
- * read of the product, its seller, the buyer's status and a reserved order number; the rules and the
- * price decided on it; then one statement that takes the stock under guards (guardedTake) and writes the
- * order with everything that goes with it, all or nothing. The row is locked only while that one
- * statement runs. A miss (sold out meanwhile, or edited by its seller) reads again.
+ * Buy Now from what this process remembers (buy-now-memo.ts, docs/decisions/029-buy-now-one-statement.md):
+ * when the product, the buyer's profile and a reserved order number are all at hand, one statement and
+ * no read, its guards proving every remembered value. Null when it could not be placed that way: nothing
+ * remembered, a refusal (only a fresh read may refuse), or a guard that found something changed.
+ */
+async function buyFromMemory(
+  db: Db,
+  config: Config,
+  buyer: SessionUser,
+  line: BuyNowLine,
+  mode: VerificationMode,
+  destination: Destination,
+): Promise<PlacedOrder | null> {
+  const memo = buyNowMemoFor<RememberedProduct>(db);
+  const remembered = memo.product(line.productId.toLowerCase());
+  const profile = memo.buyer(buyer.id);
+  if (!remembered || !profile) return null;
+  const number = memo.takeNumber();
+  if (number === undefined) return null;
+  let placed: PlacedOrder | undefined;
+  try {
+    const pricing = pricingOf(mode, statusOf(profile));
+    if (!pricing.canOrder || refusalOf(remembered.product, buyer, line)) return null;
+    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
+    let draft: OrderDraft;
+    try {
+      draft = draftOrder(placement, [remembered.product], number, destination);
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+    [placed] = await writeOrders(db, config, buyer, [draft], {
+      destination,
+      taken: guardedTake(remembered.product, line.quantity, { buyerId: buyer.id, profile, seller: remembered.seller }),
+      reserveNumber: true,
+    });
+    return placed ?? null;
+  } finally {
+    // The number goes back unless an order took it; an order written reserved the next one.
+    if (!placed) memo.keepNumber(number);
+    else if (placed.nextNumber) memo.keepNumber(placed.nextNumber);
+  }
+}
+
+/**
+ * Buy Now in one statement when this process remembers what it needs (buyFromMemory), else in two and
+ * no explicit transaction (docs/decisions/022-purchase-statements.md): one read of the product, its
+ * seller, the buyer's status and a reserved order number; the rules and the price decided on it; then
+ * one statement that takes the stock under guards (guardedTake) and writes the order with everything
+ * that goes with it, all or nothing. The row is locked only while that one statement runs. A miss (sold
+ * out meanwhile, or edited by its seller) reads again.
  */
 export async function buyNow(
   db: Db,
   config: Config,
   buyer: SessionUser,
-  line: PlacementLine & { idempotencyKey: string | null },
+  line: BuyNowLine,
   mode: VerificationMode,
   destination: Destination,
 ): Promise<PlacedOrder> {
+  const fromMemory = await buyFromMemory(db, config, buyer, line, mode, destination);
+  if (fromMemory) return fromMemory;
+  const memo = buyNowMemoFor<RememberedProduct>(db);
   for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
     const read = await readForBuyNow(db, buyer.id, line.productId);
-    const pricing = pricingOf(mode, read.buyerStatus);
-    // Refused before anything else, as the product is not yet looked at.
-    if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-    const refusal = refusalOf(read.product, buyer, line);
-    if (refusal || !read.product) throw refusal ?? productNotFound();
-    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
-    const draft = draftOrder(placement, [read.product], read.number, destination);
-    const [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity) });
-    if (placed) return placed;
+    let placed: PlacedOrder | undefined;
+    try {
+      const pricing = pricingOf(mode, statusOf(read.profile));
+      // Refused before anything else, as the product is not yet looked at.
+      if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+      const refusal = refusalOf(read.product, buyer, line);
+      if (refusal || !read.product) throw refusal ?? productNotFound();
+      const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
+      const draft = draftOrder(placement, [read.product], read.number, destination);
+      [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity), reserveNumber: true });
+      if (placed) return placed;
+    } finally {
+      if (!placed) memo.keepNumber(read.number);
+      else if (placed.nextNumber) memo.keepNumber(placed.nextNumber);
+    }
   }
   // Each read allowed the order and each write found the row changed (its seller editing it, or other
   // buyers taking the stock between the two): nothing was placed, and trying again may well pass.
