@@ -565,48 +565,65 @@ function guardedTake(product: BuyNowProduct, quantity: number, remembered?: { bu
 
 type BuyNowLine = PlacementLine & { idempotencyKey: string | null };
 
+/** Who is buying what, how and where to: what every Buy Now attempt is decided for. */
+interface BuyNowRequest {
+  db: Db;
+  config: Config;
+  buyer: SessionUser;
+  line: BuyNowLine;
+  mode: VerificationMode;
+  destination: Destination;
+}
+
+/**
+ * One attempt: the rules and the price decided on `read` (a refusal throws), then the one guarded
+ * statement; undefined when its guards found the row changed and nothing was written. `remembered`: the
+ * read came from memory, so the statement proves the seller's and the buyer's values too. `number` goes
+ * back to the memory unless an order took it; an order written reserves the next one.
+ */
+async function decideAndWrite(
+  { db, config, buyer, line, mode, destination }: BuyNowRequest,
+  read: Omit<BuyNowRead, 'number'>,
+  number: string,
+  remembered: boolean,
+): Promise<PlacedOrder | undefined> {
+  const memo = buyNowMemoFor<RememberedProduct>(db);
+  let placed: PlacedOrder | undefined;
+  try {
+    const pricing = pricingOf(mode, statusOf(read.profile));
+    // Refused before anything else, as the product is not yet looked at.
+    if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+    const refusal = refusalOf(read.product, buyer, line);
+    if (refusal || !read.product) throw refusal ?? productNotFound();
+    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
+    const draft = draftOrder(placement, [read.product], number, destination);
+    const proof = remembered ? { buyerId: buyer.id, profile: read.profile, seller: read.seller } : undefined;
+    [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity, proof), reserveNumber: true });
+    return placed;
+  } finally {
+    if (!placed) memo.keepNumber(number);
+    else if (placed.nextNumber) memo.keepNumber(placed.nextNumber);
+  }
+}
+
 /**
  * Buy Now from what this process remembers (buy-now-memo.ts, docs/decisions/029-buy-now-one-statement.md):
  * when the product, the buyer's profile and a reserved order number are all at hand, one statement and
  * no read, its guards proving every remembered value. Null when it could not be placed that way: nothing
  * remembered, a refusal (only a fresh read may refuse), or a guard that found something changed.
  */
-async function buyFromMemory(
-  db: Db,
-  config: Config,
-  buyer: SessionUser,
-  line: BuyNowLine,
-  mode: VerificationMode,
-  destination: Destination,
-): Promise<PlacedOrder | null> {
-  const memo = buyNowMemoFor<RememberedProduct>(db);
-  const remembered = memo.product(line.productId.toLowerCase());
-  const profile = memo.buyer(buyer.id);
+async function buyFromMemory(request: BuyNowRequest): Promise<PlacedOrder | null> {
+  const memo = buyNowMemoFor<RememberedProduct>(request.db);
+  const remembered = memo.product(request.line.productId.toLowerCase());
+  const profile = memo.buyer(request.buyer.id);
   if (!remembered || !profile) return null;
   const number = memo.takeNumber();
   if (number === undefined) return null;
-  let placed: PlacedOrder | undefined;
   try {
-    const pricing = pricingOf(mode, statusOf(profile));
-    if (!pricing.canOrder || refusalOf(remembered.product, buyer, line)) return null;
-    const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
-    let draft: OrderDraft;
-    try {
-      draft = draftOrder(placement, [remembered.product], number, destination);
-    } catch (error) {
-      if (error instanceof AppError) return null;
-      throw error;
-    }
-    [placed] = await writeOrders(db, config, buyer, [draft], {
-      destination,
-      taken: guardedTake(remembered.product, line.quantity, { buyerId: buyer.id, profile, seller: remembered.seller }),
-      reserveNumber: true,
-    });
-    return placed ?? null;
-  } finally {
-    // The number goes back unless an order took it; an order written reserved the next one.
-    if (!placed) memo.keepNumber(number);
-    else if (placed.nextNumber) memo.keepNumber(placed.nextNumber);
+    return (await decideAndWrite(request, { ...remembered, profile }, number, true)) ?? null;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
   }
 }
 
@@ -626,26 +643,13 @@ export async function buyNow(
   mode: VerificationMode,
   destination: Destination,
 ): Promise<PlacedOrder> {
-  const fromMemory = await buyFromMemory(db, config, buyer, line, mode, destination);
+  const request = { db, config, buyer, line, mode, destination };
+  const fromMemory = await buyFromMemory(request);
   if (fromMemory) return fromMemory;
-  const memo = buyNowMemoFor<RememberedProduct>(db);
   for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
     const read = await readForBuyNow(db, buyer.id, line.productId);
-    let placed: PlacedOrder | undefined;
-    try {
-      const pricing = pricingOf(mode, statusOf(read.profile));
-      // Refused before anything else, as the product is not yet looked at.
-      if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-      const refusal = refusalOf(read.product, buyer, line);
-      if (refusal || !read.product) throw refusal ?? productNotFound();
-      const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
-      const draft = draftOrder(placement, [read.product], read.number, destination);
-      [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity), reserveNumber: true });
-      if (placed) return placed;
-    } finally {
-      if (!placed) memo.keepNumber(read.number);
-      else if (placed.nextNumber) memo.keepNumber(placed.nextNumber);
-    }
+    const placed = await decideAndWrite(request, read, read.number, false);
+    if (placed) return placed;
   }
   // Each read allowed the order and each write found the row changed (its seller editing it, or other
   // buyers taking the stock between the two): nothing was placed, and trying again may well pass.
