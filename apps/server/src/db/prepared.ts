@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { getTableColumns, is, Param, Placeholder, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { getTableColumns, is, Param, Placeholder, sql, type Column, type InferSelectModel, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
-import { decodeColumns, selectColumns } from './rows.ts';
+import { decodeColumns, selectColumns, type Decoded } from './rows.ts';
 
 /**
  * Statements built once and sent as named prepared statements (docs/decisions/022-purchase-statements.md).
@@ -146,5 +146,22 @@ export function preparedRowLookup<T extends PgTable>(
   return async (db, values) => {
     const [raw] = await runPrepared(db, statement, values);
     return raw ? (decodeColumns(columns, raw, 'c_') as InferSelectModel<T>) : undefined;
+  };
+}
+
+/**
+ * A statement built once and sent under its name (parsed and planned once per connection) that answers
+ * `columns`: `build` is handed their select list (each aliased, decoded back as drizzle's select would)
+ * and puts `slot(name)` where the values go. For the statements of a purchase's path that drizzle would
+ * build, and PostgreSQL plan, on every call.
+ */
+export function preparedQuery<C extends Record<string, Column>>(
+  columns: C,
+  build: (selectList: SQL) => SQL,
+): (db: Db | Tx, values: Readonly<Record<string, unknown>>) => Promise<Array<Decoded<C>>> {
+  let statement: PreparedSql | undefined;
+  return async (db, values) => {
+    statement ??= prepareSql(build(selectColumns(columns, 'c_')));
+    return (await runPrepared(db, statement, values)).map((raw) => decodeColumns(columns, raw, 'c_'));
   };
 }

@@ -10,7 +10,7 @@ export async function queryRows<T>(db: Pick<Db, 'execute'>, query: SQL): Promise
   return result.rows;
 }
 
-type Decoded<T extends Record<string, Column>> = { [K in keyof T]: T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null };
+export type Decoded<T extends Record<string, Column>> = { [K in keyof T]: T[K]['_']['notNull'] extends true ? T[K]['_']['data'] : T[K]['_']['data'] | null };
 
 /**
  * Columns for a raw statement that also returns something a select cannot (rows of two shapes in one

@@ -1,7 +1,8 @@
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { breaksApplyFor, canOrderFor, utcToday, type MeVerification, type VerificationMode, type VerificationStatus } from '@bulkcart/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
+import { preparedQuery, slot } from '../../db/prepared.ts';
 
 /**
  * The business module's public face (docs/decisions/014-business-verification.md): what other modules
@@ -9,7 +10,7 @@ import { businessProfiles } from '../../db/schema/business.ts';
  * it, so a purchase never gets wholesale prices on a lapsed permit.
  */
 
-type Reader = Pick<Db, 'select'>;
+type Reader = Db | Tx;
 
 export function effectiveStatus(status: string, permitExpires: string | null, today = utcToday()): VerificationStatus {
   if (status === 'verified' && permitExpires !== null && permitExpires <= today) return 'expired';
@@ -18,13 +19,15 @@ export function effectiveStatus(status: string, permitExpires: string | null, to
 
 /** The buyer's status now. Inside a purchase transaction pass the transaction: it reads what it will commit with. */
 export async function buyerStatus(db: Reader, userId: string): Promise<VerificationStatus> {
-  const [row] = await db
-    .select({ status: businessProfiles.status, permitExpires: businessProfiles.permitExpires })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.userId, userId))
-    .limit(1);
+  const [row] = await selectProfileStatus(db, { user: userId });
   return row ? effectiveStatus(row.status, row.permitExpires) : 'none';
 }
+
+/** Asked on every checkout and /api/me: prepared once per connection (db/prepared.ts). */
+const selectProfileStatus = preparedQuery(
+  { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires },
+  (list) => sql`SELECT ${list} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('user')} LIMIT 1`,
+);
 
 /** For the seller's order desk's "verified" badge: one buyer… */
 export async function isVerifiedBuyer(db: Reader, userId: string): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CART_LIMITS } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { queryRows } from '../../db/rows.ts';
+import { prepareSql, preparedQuery, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
@@ -20,14 +20,17 @@ export async function lockCart(tx: Tx, buyerId: string): Promise<void> {
   // creates is locked by being inserted. Neither happens when another transaction created the cart
   // after this statement's snapshot (the insert waited for it to commit, the lock cannot see its row):
   // then a statement of its own, with a new snapshot, takes the lock.
-  const [taken] = await queryRows<{ created: number; locked: number }>(
-    tx,
-    sql`WITH created AS (INSERT INTO carts (buyer_id) VALUES (${buyerId}) ON CONFLICT DO NOTHING RETURNING 1),
-             locked AS (SELECT 1 FROM carts WHERE buyer_id = ${buyerId} FOR UPDATE)
-        SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM locked)::int AS locked`,
-  );
-  if (taken && taken.created + taken.locked > 0) return;
+  const [taken] = await runPrepared(tx, (lockCartStatement ??= prepareSql(lockCartSql())), { buyer: buyerId });
+  if (taken && Number(taken.created) + Number(taken.locked) > 0) return;
   await tx.select({ buyerId: carts.buyerId }).from(carts).where(eq(carts.buyerId, buyerId)).for('update');
+}
+
+/** Asked first in every cart write and checkout: prepared once per connection (db/prepared.ts). */
+let lockCartStatement: ReturnType<typeof prepareSql> | undefined;
+function lockCartSql(): SQL {
+  return sql`WITH created AS (INSERT INTO carts (buyer_id) VALUES (${slot('buyer')}) ON CONFLICT DO NOTHING RETURNING 1),
+             locked AS (SELECT 1 FROM carts WHERE buyer_id = ${slot('buyer')} FOR UPDATE)
+        SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM locked)::int AS locked`;
 }
 
 export const storedLineColumns = {
@@ -43,8 +46,16 @@ export const storedLineColumns = {
 
 /** The buyer's lines, first added first (cart_lines_buyer_seq_idx); never more than the cart holds. */
 export async function selectCartLines(db: Reader, buyerId: string): Promise<StoredLine[]> {
-  return db.select(storedLineColumns).from(cartLines).where(eq(cartLines.buyerId, buyerId)).orderBy(asc(cartLines.seq)).limit(CART_LIMITS.lines);
+  return selectLinesOf(db, { buyer: buyerId });
 }
+
+// The cart's and the checkout's reads, asked on every view and every checkout: prepared once per
+// connection (db/prepared.ts) instead of built by drizzle and planned by PostgreSQL each time.
+const selectLinesOf = preparedQuery(
+  storedLineColumns,
+  (list) =>
+    sql`SELECT ${list} FROM ${cartLines} WHERE ${cartLines.buyerId} = ${slot('buyer')} ORDER BY ${cartLines.seq} ASC LIMIT ${sql.raw(String(CART_LIMITS.lines))}`,
+);
 
 const buyableColumns = {
   id: products.id,
@@ -75,23 +86,26 @@ export async function selectBuyableProductsAndSellers(
 ): Promise<{ products: Map<string, BuyableProduct>; sellers: Map<string, SellerInfo> }> {
   const found = { products: new Map<string, BuyableProduct>(), sellers: new Map<string, SellerInfo>() };
   if (ids.length === 0) return found;
-  const query = db
-    .select({ product: buyableColumns, sellerName: users.name, minimumOrderCents: sellerSettings.minimumOrderCents })
-    .from(products)
-    .leftJoin(users, eq(users.id, products.ownerId))
-    .leftJoin(sellerSettings, eq(sellerSettings.userId, products.ownerId))
-    .where(and(inArray(products.id, [...new Set(ids)]), isListed))
-    .orderBy(asc(products.id));
-  const rows = options.lock ? await query.for('update', { of: products }) : await query;
-  for (const row of rows) {
-    found.products.set(row.product.id, row.product);
+  const select = options.lock ? selectBuyableLocked : selectBuyable;
+  for (const { sellerName, minimumOrderCents, ...product } of await select(db, { ids: [...new Set(ids)] })) {
+    found.products.set(product.id, product);
     // A product whose owner is gone (or never was: demo data) has no seller row, as in selectSellers.
-    if (row.product.ownerId !== null && row.sellerName !== null) {
-      found.sellers.set(row.product.ownerId, { name: row.sellerName, minimumOrderCents: row.minimumOrderCents });
-    }
+    if (product.ownerId !== null && sellerName !== null) found.sellers.set(product.ownerId, { name: sellerName, minimumOrderCents });
   }
   return found;
 }
+
+const buyableWithSellerColumns = { ...buyableColumns, sellerName: users.name, minimumOrderCents: sellerSettings.minimumOrderCents };
+
+function buyableSql(list: SQL, lock: boolean): SQL {
+  return sql`SELECT ${list} FROM ${products}
+    LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
+    LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}
+    WHERE ${products.id} = ANY(${slot('ids')}::uuid[]) AND ${isListed}
+    ORDER BY ${products.id} ASC${lock ? sql` FOR UPDATE OF ${products}` : sql``}`;
+}
+const selectBuyable = preparedQuery(buyableWithSellerColumns, (list) => buyableSql(list, false));
+const selectBuyableLocked = preparedQuery(buyableWithSellerColumns, (list) => buyableSql(list, true));
 
 /** Listed products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */
 export async function selectProductsBySku(db: Reader, skus: readonly string[]): Promise<BuyableProduct[]> {

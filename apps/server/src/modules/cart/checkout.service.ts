@@ -19,7 +19,7 @@ import {
   type Destination,
   type PlacedOrder,
 } from '../orders/index.ts';
-import { preparedRowLookup, slot } from '../../db/prepared.ts';
+import { preparedQuery, preparedRowLookup, slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
 import { lockCart, selectBuyableProductsAndSellers, selectCartLines } from './cart.queries.ts';
@@ -146,6 +146,16 @@ function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement
   };
 }
 
+/** The checkout's row, first in its transaction: prepared once per connection (db/prepared.ts). */
+const insertCheckout = preparedQuery(
+  { id: checkouts.id },
+  (list) =>
+    sql`INSERT INTO ${checkouts} (${sql.join(
+      [checkouts.buyerId, checkouts.idempotencyKey, checkouts.expectedTotalCents, checkouts.poNumber].map((column) => sql.identifier(column.name)),
+      sql`, `,
+    )}) VALUES (${slot('buyer')}, ${slot('key')}, ${slot('total')}, ${slot('po')}) RETURNING ${list}`,
+);
+
 /**
  * The whole checkout in one transaction (docs/decisions/017-cart-and-checkout.md): the key's row first
  * (a concurrent repeat waits on its unique index, then replays), the cart's lock, every product of the
@@ -156,10 +166,7 @@ function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement
  */
 async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Destination): Promise<PlacedOrder[]> {
   const poNumber = input.poNumber ?? null;
-  const [row] = await tx
-    .insert(checkouts)
-    .values({ buyerId: ctx.user.id, idempotencyKey: key, expectedTotalCents: expectedCents(input), poNumber })
-    .returning();
+  const [row] = await insertCheckout(tx, { buyer: ctx.user.id, key, total: expectedCents(input), po: poNumber });
   if (!row) throw new Error('checkout insert returned no row');
   await lockCart(tx, ctx.user.id);
   const buyer = await buyerPricing(tx, ctx.config.buyerVerification, ctx.user.id);
