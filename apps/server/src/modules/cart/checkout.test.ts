@@ -8,6 +8,8 @@ import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { checkout, getCart, setLine } from '../../../test/helpers/cart.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { businessProfiles } from '../../db/schema/business.ts';
+import { dayFromToday, markVerified } from '../../../test/helpers/business.ts';
 import { queryRows } from '../../db/rows.ts';
 
 async function countOrdersOf(env: TestEnv, buyer: TestUser): Promise<number> {
@@ -172,6 +174,34 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
     });
     expect([await readStock(env(), pads.id), await readStock(env(), kettle.id)]).toEqual([100, 2]);
     expect(await countOrdersOf(env(), buyer)).toBe(0);
+  });
+
+  it('prices a verified buyer’s checkout with the volume breaks, and with none once the permit has lapsed', async () => {
+    const buyer = await signUpUser(env(), { name: 'Verified Checkout Buyer' });
+    await markVerified(env(), buyer.id);
+    const product = await seedProduct(env(), acme, {
+      priceCents: 1000,
+      discount: 0,
+      minquantity: 10,
+      mainquantity: 1000,
+      priceBreaks: [{ minquantity: 100, priceCents: 900 }],
+    });
+    expect((await setLine(env(), asUser(buyer), product.id, 100)).total).toBe(900);
+    const verified = await checkout(env(), asUser(buyer), { expectedTotal: 900, shipTo: TEST_SHIP_TO }, randomUUID());
+    expect(verified.statusCode, verified.body).toBe(201);
+    expect((verified.json() as CheckoutAnswer).orders[0]).toMatchObject({ total: 900, unitPrice: 9 });
+
+    await env()
+      .db()
+      .update(businessProfiles)
+      .set({ permitExpires: dayFromToday(0) })
+      .where(eq(businessProfiles.userId, buyer.id));
+    expect((await setLine(env(), asUser(buyer), product.id, 100)).total).toBe(1000);
+    const lapsed = await checkout(env(), asUser(buyer), { expectedTotal: 900, shipTo: TEST_SHIP_TO }, randomUUID());
+    expect(lapsed.statusCode).toBe(409);
+    const listPrice = await checkout(env(), asUser(buyer), { expectedTotal: 1000, shipTo: TEST_SHIP_TO }, randomUUID());
+    expect(listPrice.statusCode, listPrice.body).toBe(201);
+    expect((listPrice.json() as CheckoutAnswer).orders[0]).toMatchObject({ total: 1000, unitPrice: 10 });
   });
 
   it('refuses a total other than the server’s with 409 "Prices changed" and the new cart; the new total then checks out', async () => {
