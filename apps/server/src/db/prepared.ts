@@ -142,11 +142,17 @@ export function preparedRowLookup<T extends PgTable>(
     Object.entries(by).map(([name, column]) => sql`${column} = ${slot(name)}`),
     sql` AND `,
   );
-  const statement = prepareSql(sql`SELECT ${selectColumns(columns, 'c_')} FROM ${table} WHERE ${where} LIMIT 1`);
-  return async (db, values) => {
-    const [raw] = await runPrepared(db, statement, values);
-    return raw ? (decodeColumns(columns, raw, 'c_') as InferSelectModel<T>) : undefined;
-  };
+  const select = preparedQuery(columns, (list) => sql`SELECT ${list} FROM ${table} WHERE ${where} LIMIT 1`);
+  return async (db, values) => (await select(db, values))[0] as InferSelectModel<T> | undefined;
+}
+
+/**
+ * A statement built on its first use and sent under its name from then on (parsed and planned once per
+ * connection); `build` puts `slot(name)` where the values go. Its rows come back raw.
+ */
+export function preparedStatement(build: () => SQL): (db: Db | Tx, values: Readonly<Record<string, unknown>>) => Promise<Record<string, unknown>[]> {
+  let statement: PreparedSql | undefined;
+  return (db, values) => runPrepared(db, (statement ??= prepareSql(build())), values);
 }
 
 /**
@@ -159,9 +165,6 @@ export function preparedQuery<C extends Record<string, Column>>(
   columns: C,
   build: (selectList: SQL) => SQL,
 ): (db: Db | Tx, values: Readonly<Record<string, unknown>>) => Promise<Array<Decoded<C>>> {
-  let statement: PreparedSql | undefined;
-  return async (db, values) => {
-    statement ??= prepareSql(build(selectColumns(columns, 'c_')));
-    return (await runPrepared(db, statement, values)).map((raw) => decodeColumns(columns, raw, 'c_'));
-  };
+  const run = preparedStatement(() => build(selectColumns(columns, 'c_')));
+  return async (db, values) => (await run(db, values)).map((raw) => decodeColumns(columns, raw, 'c_'));
 }

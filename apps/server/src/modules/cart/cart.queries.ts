@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { CART_LIMITS } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
-import { prepareSql, preparedQuery, runPrepared, slot } from '../../db/prepared.ts';
+import { preparedQuery, preparedStatement, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
@@ -20,18 +20,17 @@ export async function lockCart(tx: Tx, buyerId: string): Promise<void> {
   // creates is locked by being inserted. Neither happens when another transaction created the cart
   // after this statement's snapshot (the insert waited for it to commit, the lock cannot see its row):
   // then a statement of its own, with a new snapshot, takes the lock.
-  const [taken] = await runPrepared(tx, (lockCartStatement ??= prepareSql(lockCartSql())), { buyer: buyerId });
+  const [taken] = await lockCartStatement(tx, { buyer: buyerId });
   if (taken && Number(taken.created) + Number(taken.locked) > 0) return;
   await tx.select({ buyerId: carts.buyerId }).from(carts).where(eq(carts.buyerId, buyerId)).for('update');
 }
 
 /** Asked first in every cart write and checkout: prepared once per connection (db/prepared.ts). */
-let lockCartStatement: ReturnType<typeof prepareSql> | undefined;
-function lockCartSql(): SQL {
-  return sql`WITH created AS (INSERT INTO carts (buyer_id) VALUES (${slot('buyer')}) ON CONFLICT DO NOTHING RETURNING 1),
+const lockCartStatement = preparedStatement(
+  () => sql`WITH created AS (INSERT INTO carts (buyer_id) VALUES (${slot('buyer')}) ON CONFLICT DO NOTHING RETURNING 1),
              locked AS (SELECT 1 FROM carts WHERE buyer_id = ${slot('buyer')} FOR UPDATE)
-        SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM locked)::int AS locked`;
-}
+        SELECT (SELECT count(*) FROM created)::int AS created, (SELECT count(*) FROM locked)::int AS locked`,
+);
 
 export const storedLineColumns = {
   productId: cartLines.productId,
