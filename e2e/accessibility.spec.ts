@@ -13,7 +13,7 @@ import { businessBody, DEMO_OPERATOR, permitPdf, verifyBusinessViaApi } from './
  * notification panel and notices open: any violation fails, listed by page state, rule and node.
  *
  * Fast by construction: one browser; the accounts and their orders are made once per worker through
- * the API and reused as storage states; each role and width is one test, so the two workers share them.
+ * the API and reused as storage states; each role and width is one test, so the workers share them.
  */
 
 type StorageState = Awaited<ReturnType<APIRequestContext['storageState']>>;

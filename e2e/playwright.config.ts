@@ -18,9 +18,12 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  workers: 2,
+  // Three workers on a 2-core machine: with two, a fifth of both cores sat idle (tests waiting on
+  // animations, timers and the one server); with three the whole step took 202 s instead of 260, and
+  // a fourth gained nothing more (202 s, docs/testing.md).
+  workers: 3,
   retries: 0,
-  // Bounds on waiting for a state, not speed checks: every request of both workers goes through one
+  // Bounds on waiting for a state, not speed checks: every request of every worker goes through one
   // embedded database, so on a busy 2-core machine a page can wait seconds behind another test's
   // write. A passing test never waits them out.
   timeout: 45_000,
