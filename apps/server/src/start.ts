@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, buildWorkerApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -47,8 +48,36 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   return database;
 }
 
+/** The one-line reason for a listen error an operator can fix by choosing another port. */
+function listenProblem(config: Config, error: unknown): StartupError | null {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE') return new StartupError(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.`);
+  if (code === 'EACCES') return new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
+  return null;
+}
+
+/**
+ * Binds the port and lets it go again before the database is opened: a port already taken is
+ * reported at once, not after a fresh embedded database was created, migrated and seeded (seconds).
+ * The real listen below still reports a port taken in between.
+ */
+async function checkPortFree(config: Config): Promise<void> {
+  if (config.port === 0) return;
+  const probe = createServer();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      probe.once('error', reject);
+      probe.listen({ port: config.port, host: config.host, exclusive: true }, resolve);
+    });
+  } catch (error) {
+    throw listenProblem(config, error) ?? error;
+  }
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 /** Opens the database, migrates, seeds (demo mode), and listens. Used by server.ts and tests. */
 export async function startServer(config: Config, options: { logger?: boolean | object } = {}): Promise<RunningServer> {
+  await checkPortFree(config);
   const database = await prepareDatabase(config);
   // A worker serves only /api/health; web and all serve the whole product (docs/deploy.md).
   const build = config.processRole === 'worker' ? buildWorkerApp : buildApp;
@@ -59,10 +88,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
   } catch (error) {
     await app.close();
     await database.close();
-    const code = (error as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.`);
-    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
-    throw new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    throw listenProblem(config, error) ?? new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -90,15 +90,17 @@ describe('server start-up', { timeout: HANG_MS + 30_000 }, () => {
     expect(run.stderr).toMatch(/Cannot open the database/);
   });
 
-  it('gives a one-line reason when the port is already in use', async () => {
+  it('gives a one-line reason when the port is already in use, before it creates a database', async () => {
     const blocker = createServer();
     const port = await freePort();
     await new Promise<void>((r) => blocker.listen(port, '127.0.0.1', r));
     try {
-      const run = await runServer({ DATA_DIR: tempDir(), PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' });
+      const dataDir = tempDir();
+      const run = await runServer({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false' });
       expect(run.code).not.toBe(0);
       expect(run.stderr.trim().split('\n')).toHaveLength(1);
       expect(run.stderr).toMatch(new RegExp(`Port ${port} .*already in use`));
+      expect(readdirSync(dataDir), 'the embedded database was not created').toEqual([]);
     } finally {
       blocker.close();
     }
