@@ -48,17 +48,17 @@ export async function prepareDatabase(config: Config): Promise<Database> {
   return database;
 }
 
-/** The one-line reason for a listen error an operator can fix by choosing another port. */
-function listenProblem(config: Config, error: unknown): StartupError | null {
+/** The one-line reason a listen failed, for the operator. */
+function cannotListen(config: Config, error: unknown): StartupError {
   const code = (error as { code?: string }).code;
   if (code === 'EADDRINUSE') return new StartupError(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.`);
   if (code === 'EACCES') return new StartupError(`Not allowed to listen on port ${config.port}. Set PORT to a port above 1024.`);
-  return null;
+  return new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
 }
 
 /**
- * Binds the port and lets it go again before the database is opened: a port already taken is
- * reported at once, not after a fresh embedded database was created, migrated and seeded (seconds).
+ * Binds the port and lets it go again before the database is opened: a port already taken (or a
+ * host this machine does not have) is reported at once, not after a fresh embedded database was created, migrated and seeded (seconds).
  * The real listen below still reports a port taken in between.
  */
 async function checkPortFree(config: Config): Promise<void> {
@@ -70,7 +70,7 @@ async function checkPortFree(config: Config): Promise<void> {
       probe.listen({ port: config.port, host: config.host, exclusive: true }, resolve);
     });
   } catch (error) {
-    throw listenProblem(config, error) ?? error;
+    throw cannotListen(config, error);
   }
   await new Promise((resolve) => probe.close(resolve));
 }
@@ -88,7 +88,7 @@ export async function startServer(config: Config, options: { logger?: boolean | 
   } catch (error) {
     await app.close();
     await database.close();
-    throw listenProblem(config, error) ?? new StartupError(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+    throw cannotListen(config, error);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
