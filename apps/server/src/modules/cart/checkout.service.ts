@@ -35,7 +35,7 @@ const keyRequired = () =>
 const keyUsedForAnotherCheckout = () =>
   new AppError('VALIDATION', 'This Idempotency-Key was already used for a different checkout.', { title: 'Idempotency-Key already used' });
 
-/** Asked at the start of every checkout: a named statement, not a select drizzle builds and PostgreSQL plans each time. */
+/** Asked when a checkout fails (a repeat's key, or a refusal): a named statement, planned once per connection. */
 const checkoutByKey = preparedRowLookup(checkouts, { buyer: checkouts.buyerId, key: checkouts.idempotencyKey });
 
 async function findCheckout(ctx: CheckoutContext, key: string): Promise<CheckoutRow | undefined> {
@@ -225,8 +225,11 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
 }
 
 /**
- * POST /api/checkout. The same key again answers the same orders (found up front once the first has
- * committed, or through the unique index when both run at once), never new ones.
+ * POST /api/checkout. The same key again answers the same orders, never new ones. A repeat is found when
+ * it fails, as Buy Now's is (orders.service.ts createOrder): on the key's unique index, whether the first
+ * committed long ago or is committing now (the repeat's insert waits for it, then fails, and nothing of
+ * the repeat stays), or on a refusal the first checkout's repeat now meets (its cart emptied, a price
+ * changed). A new checkout, by far the most common, asks nothing up front.
  */
 export async function checkout(
   ctx: CheckoutContext,
@@ -235,17 +238,15 @@ export async function checkout(
   const { idempotencyKey: key, ...request } = input;
   if (!key) throw keyRequired();
   assertCanBuy(ctx.user);
-  const existing = await findCheckout(ctx, key);
-  if (existing) return replay(ctx, existing, request);
-  const destination = await resolveShipTo(ctx, request.shipTo);
   try {
+    const destination = await resolveShipTo(ctx, request.shipTo);
     const placed = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
     const now = ctx.clock();
     return { orders: placed.map((order) => order.answer(now)), replayed: false };
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      const twin = await findCheckout(ctx, key);
-      if (twin) return replay(ctx, twin, request);
+    if (isUniqueViolation(error) || error instanceof AppError) {
+      const first = await findCheckout(ctx, key);
+      if (first) return replay(ctx, first, request);
     }
     throw error;
   }

@@ -8,6 +8,7 @@ import { readStock, seedProduct } from '../../../test/helpers/products.ts';
 import { checkout, getCart, setLine } from '../../../test/helpers/cart.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { shipToAddresses } from '../../db/schema/orders.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import { dayFromToday, markVerified } from '../../../test/helpers/business.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -116,6 +117,25 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
     const other = await checkout(env(), asUser(buyer), { expectedTotal: 1 }, key);
     expect(other.statusCode).toBe(422);
     expect(other.json()).toMatchObject({ error: { title: 'Idempotency-Key already used' } });
+  });
+
+  it('answers a repeat with the same orders even when the repeat is refused before its key is reached (its saved ship-to gone since)', async () => {
+    const { buyer, pens, cart } = await buyerWithCart();
+    const key = randomUUID();
+    const first = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, key);
+    expect(first.statusCode).toBe(201);
+    // As another process (or the account's own housekeeping) could: the default address is gone.
+    await env().db().delete(shipToAddresses).where(eq(shipToAddresses.userId, buyer.id));
+    const again = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await countOrdersOf(env(), buyer)).toBe(2);
+    expect(await readStock(env(), pens.id)).toBe(90);
+    // A new key meets the refusal itself.
+    const fresh = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, randomUUID());
+    expect(fresh.statusCode).toBe(422);
+    expect(fresh.json()).toMatchObject({ error: { title: 'Ship-to address needed' } });
   });
 
   it('places nothing when one line is short of stock (409 naming the line), and no stock moves', async () => {
