@@ -58,8 +58,8 @@ function cannotListen(config: Config, error: unknown): StartupError {
 
 /**
  * Binds the port and lets it go again before the database is opened: a port already taken (or a
- * host this machine does not have) is reported at once, not after a fresh embedded database was created, migrated and seeded (seconds).
- * The real listen below still reports a port taken in between.
+ * host this machine does not have) is reported at once, not after a fresh embedded database was
+ * created, migrated and seeded (seconds). The real listen below still reports a port taken between.
  */
 async function checkPortFree(config: Config): Promise<void> {
   if (config.port === 0) return;

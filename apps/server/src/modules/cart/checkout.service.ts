@@ -227,9 +227,10 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
 /**
  * POST /api/checkout. The same key again answers the same orders, never new ones. A repeat is found when
  * it fails, as Buy Now's is (orders.service.ts createOrder): on the key's unique index, whether the first
- * committed long ago or is committing now (the repeat's insert waits for it, then fails, and nothing of
- * the repeat stays), or on a refusal the first checkout's repeat now meets (its cart emptied, a price
- * changed). A new checkout, by far the most common, asks nothing up front.
+ * committed long ago or is committing now (the repeat's insert, its transaction's first statement,
+ * waits for it, then fails, and nothing of the repeat stays), or on a refusal before that insert (the
+ * saved ship-to the first relied on gone since). A new checkout, by far the most common, asks nothing
+ * up front.
  */
 export async function checkout(
   ctx: CheckoutContext,
