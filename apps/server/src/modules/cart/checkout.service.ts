@@ -35,7 +35,7 @@ const keyRequired = () =>
 const keyUsedForAnotherCheckout = () =>
   new AppError('VALIDATION', 'This Idempotency-Key was already used for a different checkout.', { title: 'Idempotency-Key already used' });
 
-/** Asked when a checkout fails (a repeat's key, or a refusal): a named statement, planned once per connection. */
+/** Asked when a checkout fails as a repeat can (on its key's row, or on its ship-to): a named statement, planned once per connection. */
 const checkoutByKey = preparedRowLookup(checkouts, { buyer: checkouts.buyerId, key: checkouts.idempotencyKey });
 
 async function findCheckout(ctx: CheckoutContext, key: string): Promise<CheckoutRow | undefined> {
@@ -239,16 +239,27 @@ export async function checkout(
   const { idempotencyKey: key, ...request } = input;
   if (!key) throw keyRequired();
   assertCanBuy(ctx.user);
+  let destination: Destination;
   try {
-    const destination = await resolveShipTo(ctx, request.shipTo);
+    destination = await resolveShipTo(ctx, request.shipTo);
+  } catch (error) {
+    if (error instanceof AppError) return replayOrThrow(ctx, key, request, error);
+    throw error;
+  }
+  try {
     const placed = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
     const now = ctx.clock();
     return { orders: placed.map((order) => order.answer(now)), replayed: false };
   } catch (error) {
-    if (isUniqueViolation(error) || error instanceof AppError) {
-      const first = await findCheckout(ctx, key);
-      if (first) return replay(ctx, first, request);
-    }
+    // A refusal inside the transaction is never a repeat's: a repeat fails on the key's row first.
+    if (isUniqueViolation(error)) return replayOrThrow(ctx, key, request, error);
     throw error;
   }
+}
+
+/** A failure a repeat can meet: the checkout its key placed, if there is one, else the failure itself. */
+async function replayOrThrow(ctx: CheckoutContext, key: string, request: CheckoutInput, error: unknown): Promise<{ orders: Order[]; replayed: true }> {
+  const first = await findCheckout(ctx, key);
+  if (first) return replay(ctx, first, request);
+  throw error;
 }
