@@ -10,6 +10,7 @@ import type { ClusterResult } from '../parts/cluster.ts';
 import type { StockCheck } from './order-floor.ts';
 import type { CompareResult } from '../parts/compare.ts';
 import type { ProfileSummary } from './cpu-profile.ts';
+import type { StatementLine } from './pg-statements.ts';
 
 export interface Report {
   machine: Machine;
@@ -165,31 +166,51 @@ function renderProfiles(rows: OrdersRow[]): string {
   return parts.join('\n');
 }
 
+function renderCheckoutProfiles(rows: CheckoutRow[]): string {
+  return rows
+    .flatMap((r) => (r.profile ? renderProfile(`${r.database}: server CPU profile of the timed checkouts`, r.profile, r.checkouts, 'checkout') : []))
+    .join('\n');
+}
+
+/** One run's statements (pg_stat_statements), each per `unit` (an order written, a checkout). */
+function renderStatementTable(title: string, statements: StatementLine[], units: number, unit: string, roundTrips: string): string {
+  const per = Math.max(1, units);
+  const totalMs = statements.reduce((s, l) => s + l.totalMs, 0);
+  const planMs = statements.reduce((s, l) => s + l.planMs, 0);
+  return [
+    `#### ${title}: statements (pg_stat_statements) per ${unit} (${int(per)} of them): ${roundTrips} round trips; ${int((totalMs * 1000) / per)} µs of execution (row-lock waits included) and ${int((planMs * 1000) / per)} µs of planning\n`,
+    table(
+      [`per ${unit}`, 'exec µs per call', 'plan µs per call', 'sent by', 'statement'],
+      statements
+        .filter((l) => l.calls / per >= 0.01)
+        .map((l) => [
+          (l.calls / per).toFixed(2),
+          int((l.totalMs * 1000) / Math.max(1, l.calls)),
+          int((l.planMs * 1000) / Math.max(1, l.calls)),
+          l.toplevel ? 'server' : 'a foreign key check',
+          `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``,
+        ]),
+    ),
+    '',
+  ].join('\n');
+}
+
 function renderStatements(rows: OrdersRow[]): string {
-  const parts: string[] = [];
-  for (const r of rows) {
-    if (!r.statements) continue;
-    const orders = Math.max(1, r.ordersCounted ?? 0);
-    const totalMs = r.statements.reduce((s, l) => s + l.totalMs, 0);
-    const planMs = r.statements.reduce((s, l) => s + l.planMs, 0);
-    parts.push(
-      `#### ${r.database}: statements (pg_stat_statements) per order written (${int(orders)} orders): ${(r.statementsPerOrder ?? NaN).toFixed(1)} round trips; ${int((totalMs * 1000) / orders)} µs of execution (row-lock waits included) and ${int((planMs * 1000) / orders)} µs of planning\n`,
-      table(
-        ['per order', 'exec µs per call', 'plan µs per call', 'sent by', 'statement'],
-        r.statements
-          .filter((l) => l.calls / orders >= 0.01)
-          .map((l) => [
-            (l.calls / orders).toFixed(2),
-            int((l.totalMs * 1000) / Math.max(1, l.calls)),
-            int((l.planMs * 1000) / Math.max(1, l.calls)),
-            l.toplevel ? 'server' : 'a foreign key check',
-            `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``,
-          ]),
-      ),
-      '',
-    );
-  }
-  return parts.join('\n');
+  return rows
+    .flatMap((r) =>
+      r.statements ? [renderStatementTable(r.database, r.statements, r.ordersCounted ?? 0, 'order written', (r.statementsPerOrder ?? NaN).toFixed(1))] : [],
+    )
+    .join('\n');
+}
+
+function renderCheckoutStatements(rows: CheckoutRow[]): string {
+  return rows
+    .flatMap((r) => {
+      if (!r.statements) return [];
+      const roundTrips = r.statements.filter((s) => s.toplevel).reduce((sum, s) => sum + s.calls, 0) / Math.max(1, r.checkouts);
+      return [renderStatementTable(`${r.database}, the cart's fill and read included`, r.statements, r.checkouts, 'checkout', roundTrips.toFixed(1))];
+    })
+    .join('\n');
 }
 
 function renderScale(runs: ScaleRun[]): string {
@@ -422,7 +443,12 @@ export function renderReport(report: Report): string {
   if (report.processes) sections.push('\n### 4. Several processes (PostgreSQL)\n', renderProcesses(report.processes));
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout)
-    sections.push('\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n', renderCheckout(report.checkout));
+    sections.push(
+      '\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n',
+      renderCheckout(report.checkout),
+      renderCheckoutProfiles(report.checkout),
+      renderCheckoutStatements(report.checkout),
+    );
   if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
   if (report.cluster)
     sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));

@@ -6,7 +6,9 @@ import { readCpuSeconds, readPostmasterPid } from '../lib/cpu.ts';
 import { httpRequest, requestJson } from '../lib/http.ts';
 import { startServerProcess, type DatabaseTarget } from '../lib/processes.ts';
 import { PURCHASE_SERVER_ENV } from '../lib/order-floor.ts';
+import { readStatementStats, resetStatementStats, type StatementLine } from '../lib/pg-statements.ts';
 import { summarize } from '../lib/stats.ts';
+import { monotonicMicros, summarizeCpuProfile, type ProfileSummary, type ProfileWindow } from '../lib/cpu-profile.ts';
 import type { BenchContext } from '../lib/context.ts';
 
 /** The checkout measured: ten lines from three sellers (docs/decisions/017-cart-and-checkout.md). */
@@ -30,6 +32,13 @@ export interface CheckoutRow {
   /** After the run: orders placed = checkouts × sellers, units sold = stock taken, nothing left in the cart. */
   ordersInDatabase: number;
   booksBalance: boolean;
+  /** With `--cpu-prof`: the server's main thread over the timed checkouts' requests only. */
+  profile?: ProfileSummary;
+  /**
+   * With `--pg-stats`: what PostgreSQL ran during the timed rounds, the cart's fill and read before
+   * each checkout included (the report counts it per checkout).
+   */
+  statements?: StatementLine[];
 }
 
 const SHIP_TO = {
@@ -95,6 +104,8 @@ export interface CheckoutTimes {
   samples: number[];
   serverSeconds: number;
   databaseSeconds: number;
+  /** Each timed checkout's request, on the monotonic clock a CPU profile counts in. */
+  windows: ProfileWindow[];
 }
 
 /**
@@ -105,7 +116,7 @@ export interface CheckoutTimes {
 export async function runCheckouts(url: string, pid: number, pgParents: number[], floor: CheckoutFloor, count: number): Promise<CheckoutTimes> {
   const headers = bearer(floor.buyer);
   const { agent } = floor;
-  const times: CheckoutTimes = { samples: [], serverSeconds: 0, databaseSeconds: 0 };
+  const times: CheckoutTimes = { samples: [], serverSeconds: 0, databaseSeconds: 0, windows: [] };
   for (let i = 0; i < count; i++) {
     const round = floor.rounds++;
     const filled = await httpRequest(`${url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines: floor.lines }) });
@@ -116,8 +127,10 @@ export async function runCheckouts(url: string, pid: number, pgParents: number[]
     const cpuServer = readCpuSeconds([pid]);
     const cpuDatabase = readCpuSeconds([], pgParents);
     const started = process.hrtime.bigint();
+    const fromMicros = monotonicMicros();
     const answer = await httpRequest(`${url}/api/checkout`, { method: 'POST', headers: { ...headers, 'idempotency-key': randomUUID() }, agent, body });
     const elapsedMs = Number(process.hrtime.bigint() - started) / 1e6;
+    times.windows.push({ fromMicros, toMicros: monotonicMicros() });
     if (answer.status !== 201) throw new Error(`checkout → ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
     times.samples.push(elapsedMs);
     times.serverSeconds += readCpuSeconds([pid]) - cpuServer;
@@ -145,16 +158,21 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
   const pgParents = target.kind === 'postgres' ? [readPostmasterPid(context.pgDataDir)] : [];
   let floor: CheckoutFloor | null = null;
   let times: CheckoutTimes;
+  let statements: StatementLine[] | undefined;
   try {
     context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times`);
     floor = await setUpCheckoutFloor(server.url);
     await runCheckouts(server.url, server.pid, pgParents, floor, WARMUP);
+    const counted = context.hasStatementStats && target.kind === 'postgres';
+    if (counted) await resetStatementStats(target);
     times = await runCheckouts(server.url, server.pid, pgParents, floor, CHECKOUTS);
+    if (counted) statements = await readStatementStats(target);
   } finally {
     floor?.agent.destroy();
     await server.stop();
   }
   const books = await checkCheckoutBooks(target, floor);
+  const profile = server.profileFile ? summarizeCpuProfile(server.profileFile, times.windows) : undefined;
   const cpuUsPerCheckout = ((times.serverSeconds + times.databaseSeconds) / CHECKOUTS) * 1e6;
   return {
     database,
@@ -168,6 +186,8 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
     cpuUsPerLine: cpuUsPerCheckout / CHECKOUT_SHAPE.lines,
     ordersInDatabase: books.orders,
     booksBalance: books.balanced,
+    ...(profile ? { profile } : {}),
+    ...(statements ? { statements } : {}),
   };
 }
 
