@@ -111,7 +111,7 @@ launch_app() {
     # go unnamed (DB_NAMED_STATEMENTS, docs/deploy.md).
     export DB_NAMED_STATEMENTS=false
     # The flags of scripts/server-node-flags.ts (the heap bounds, docs/decisions/026-server-heap-bounds.md).
-    exec node --max-old-space-size=512 --max-semi-space-size=16 --single-threaded-gc "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
+    exec node --max-old-space-size=512 --max-semi-space-size=16 "$ROOT/apps/server/dist/server.js" >"$DIR/logs/$name.log" 2>&1
   ) &
   echo $! > "$DIR/pids/$name.pid"
   write_env "$(echo "$name" | tr 'a-z-' 'A-Z_')_URL" "http://127.0.0.1:$port"

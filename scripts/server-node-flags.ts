@@ -8,4 +8,4 @@
  * shell script cannot import this list: apps/server/test/docs/server-flags.test.ts checks they spell
  * it the same.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-old-space-size=512', '--max-semi-space-size=16', '--single-threaded-gc'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-old-space-size=512', '--max-semi-space-size=16'];
