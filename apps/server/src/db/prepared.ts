@@ -84,6 +84,7 @@ interface PgliteClient {
 }
 
 let pgTypes: TypeParsers | null = null;
+const asSent = (value: string) => value;
 
 /**
  * Whether the purchase's statements go under their name (prepared once per connection) or unnamed
@@ -101,7 +102,7 @@ async function driverTypes(): Promise<TypeParsers> {
   if (!pgTypes) {
     const { default: pg } = await import('pg');
     pgTypes = {
-      getTypeParser: (typeId, format) => (RAW_TEXT_TYPES.has(typeId) ? (value: string) => value : pg.types.getTypeParser(typeId, format as 'text')),
+      getTypeParser: (typeId, format) => (RAW_TEXT_TYPES.has(typeId) ? asSent : pg.types.getTypeParser(typeId, format as 'text')),
     };
   }
   return pgTypes;

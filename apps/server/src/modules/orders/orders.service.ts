@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { addressSchema, toCents, type Address, type CreateOrderInput, type Order, type OrderStatus } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedRowLookup } from '../../db/prepared.ts';
+import { preparedQuery, preparedRowLookup, slot } from '../../db/prepared.ts';
 import { orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { decodeCursor, takePage, type Page } from '../../lib/pagination.ts';
@@ -69,8 +69,14 @@ export function assertCanBuy(user: SessionUser): void {
   }
 }
 
+/** Asked before every Buy Now and checkout that sends no address: prepared once per connection (db/prepared.ts). */
+const shipToOf = preparedQuery(
+  { address: shipToAddresses.address },
+  (list) => sql`SELECT ${list} FROM ${shipToAddresses} WHERE ${shipToAddresses.userId} = ${slot('user')}`,
+);
+
 async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
-  const [row] = await db.select({ address: shipToAddresses.address }).from(shipToAddresses).where(eq(shipToAddresses.userId, userId));
+  const [row] = await shipToOf(db, { user: userId });
   return row?.address ?? null;
 }
 
