@@ -187,7 +187,7 @@ function renderStatementTable(title: string, statements: StatementLine[], units:
           (l.calls / per).toFixed(2),
           int((l.totalMs * 1000) / Math.max(1, l.calls)),
           int((l.planMs * 1000) / Math.max(1, l.calls)),
-          l.toplevel ? 'server' : 'a foreign key check',
+          l.toplevel ? 'server' : 'inside another (a trigger, a foreign-key check)',
           `\`${l.query.slice(0, 160).replace(/\|/g, '\\|')}${l.query.length > 160 ? '…' : ''}\``,
         ]),
     ),
