@@ -28,7 +28,7 @@ export class AppError extends Error {
     options: { title?: string; fieldErrors?: Record<string, string[]>; headers?: Record<string, string>; unitPrice?: number; cart?: unknown } = {},
   ) {
     // A refusal (4xx) is an answer, not a fault: the error handler answers it without logging it, so
-    // nobody reads its stack, and capturing one cost ~24 µs per refused purchase under a sold-out run
+    // nobody reads its stack, and capturing them cost ~24 µs per order placed in a sold-out Buy Now run
     // (docs/benchmarks-history.md). A 5xx keeps its frames for the log.
     const stackTraceLimit = Error.stackTraceLimit;
     if (ERROR_CODES[code] < 500) Error.stackTraceLimit = 0;
