@@ -16,6 +16,7 @@ import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { answerClientError } from './plugins/client-errors.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { primaryOnly, registerReadRouting, type ReadRouting } from './plugins/read-routing.ts';
+import { lazySerializerFactory } from './lib/lazy-serializers.ts';
 import { createAnswerCache, forgetAnswersOnWrites } from './lib/answer-cache.ts';
 import { answerUnmatchedApiRequest } from './plugins/method-not-allowed.ts';
 import { AccessLog } from './plugins/request-log.ts';
@@ -96,6 +97,8 @@ function createFastify(config: Config, logger: BuildAppOptions['logger'], timeou
     // this Fastify treats a plain number as "trust nothing".
     trustProxy: config.trustProxyHops > 0 ? (_address: string, hop: number) => hop < config.trustProxyHops : false,
     return503OnClosing: true,
+    // Each route's answer serialisers are built on its first answer with a status (lib/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory() } },
     // Router errors (a URL that does not decode, an over-long parameter) answer in our error shape.
     frameworkErrors: handleFrameworkError,
     // An email may be 254 characters, three times that percent-encoded; Fastify's default is 100.
