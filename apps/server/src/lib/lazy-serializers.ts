@@ -5,9 +5,8 @@ type SerializerFactory = ReturnType<typeof SerializerSelector>;
 /**
  * Fastify's response serialisers (fast-json-stringify: one generated function per route and status),
  * each built on the route's first answer with that status instead of all at start-up. Building them
- * all was about a sixth of a server's start (a restart on PGlite, alternated: 4.2 s of CPU against
- * 5.0, ready in 3.4 s against 3.8; docs/benchmarks-history.md), and a process answers few of its
- * routes' statuses. The same compiler builds the same function, so no answer changes; the cost moves
+ * all made a restart on PGlite about an eighth slower and dearer (docs/decisions/030), and a process
+ * answers few of its routes' statuses. The same compiler builds the same function, so no answer changes; the cost moves
  * to a route's first answer with a status (a few milliseconds, once per process).
  * apps/server/test/api/response-serializers.test.ts builds every route's, so a schema that cannot
  * compile still fails the tests rather than a first request.
