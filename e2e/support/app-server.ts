@@ -41,6 +41,10 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.js'], {
     cwd: root,
     // PASSWORD_HASH: the test accounts' cheap hash (config.ts refuses it in production).
+    // RATE_LIMIT: every worker's browsers reach this server from 127.0.0.1, like a whole office behind
+    // one address, so the per-address limit on failed sign-ins (five a minute, attempts in flight
+    // counted) would let one spec's deliberate wrong passwords refuse another spec's right one. The
+    // limits are proven by the API tests (rate-limits.test.ts, path-respellings.test.ts) on both databases.
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -51,6 +55,7 @@ export async function startAppServer(env: Record<string, string> = {}, port?: nu
       LOG_LEVEL: 'warn',
       MAIL_INTERVAL_MS: '100',
       PASSWORD_HASH: 'test-sha256',
+      RATE_LIMIT: 'false',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
