@@ -11,7 +11,10 @@ import { createTestEnv, type TestEnv } from '../helpers/test-app.ts';
  */
 
 interface ResponseSchema {
-  route: string;
+  method: string;
+  url: string;
+  /** The route as a failure names it: method, URL and, when the route names them, the content type. */
+  name: string;
   status: string;
   schema: unknown;
 }
@@ -19,11 +22,12 @@ interface ResponseSchema {
 /** Each status's schema of a route, per content type when the route names them. */
 function responseSchemas(route: RouteOptions): ResponseSchema[] {
   const response = (route.schema as { response?: Record<string, unknown> } | undefined)?.response ?? {};
-  const name = `${String(route.method)} ${route.url}`;
+  const method = String(route.method);
+  const name = `${method} ${route.url}`;
   return Object.entries(response).flatMap(([status, schema]) => {
     const content = (schema as { content?: Record<string, { schema: unknown }> }).content;
-    if (content) return Object.entries(content).map(([type, entry]) => ({ route: `${name} (${type})`, status, schema: entry.schema }));
-    return [{ route: name, status, schema }];
+    if (content) return Object.entries(content).map(([type, entry]) => ({ method, url: route.url, name: `${name} (${type})`, status, schema: entry.schema }));
+    return [{ method, url: route.url, name, status, schema }];
   });
 }
 
@@ -42,12 +46,11 @@ describe('every answer serialiser compiles', () => {
     // The API's routes describe their answers (lib/define-route.ts): this is not an empty loop.
     expect(schemas.length).toBeGreaterThan(50);
     const failures: string[] = [];
-    for (const { route, status, schema } of schemas) {
+    for (const { method, url, name, status, schema } of schemas) {
       try {
-        const serialize = compile({ schema, method: route.split(' ')[0] ?? '', url: route, httpStatus: status });
-        expect(typeof serialize).toBe('function');
+        compile({ schema, method, url, httpStatus: status });
       } catch (error) {
-        failures.push(`${route} ${status}: ${(error as Error).message}`);
+        failures.push(`${name} ${status}: ${(error as Error).message}`);
       }
     }
     expect(failures).toEqual([]);
