@@ -39,9 +39,10 @@ test('the home page loads at most 90 KB of JavaScript (gzip -9) and transfers at
  * The schema library (zod) and the form library (react-hook-form) come with the pages that use them
  * (apps/web/vite.config.ts names their files): a buyer browsing a category and a product page loads
  * neither (the cart's rules and texts they show live in zod-free modules); the search page reads its
- * URL with the shared search schema, so it loads zod, but not the form library.
+ * URL with the shared search schema, written with zod/mini, so it loads zod's core alone: neither zod's
+ * classic API nor the form library (decision 031).
  */
-test('a category and a product page load neither zod nor the form library; the search page loads zod alone', async ({
+test("a category and a product page load neither zod nor the form library; the search page loads zod's core alone", async ({
   page,
   signedInUser: _buyer,
   baseURL,
@@ -49,7 +50,7 @@ test('a category and a product page load neither zod nor the form library; the s
   const product = await productOfAnotherSeller(baseURL!);
   const libraries = new Set<string>();
   page.on('requestfinished', (request) => {
-    const name = /\/assets\/(zod|forms)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+    const name = /\/assets\/(zod-core|zod|forms)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
     if (request.resourceType() === 'script' && name) libraries.add(name);
   });
   const loadedOn = async (path: string, shown: () => Promise<void>) => {
@@ -62,5 +63,5 @@ test('a category and a product page load neither zod nor the form library; the s
 
   expect(await loadedOn('/categories', () => expect(page.getByRole('heading', { name: 'Select From Our categories' })).toBeVisible())).toEqual([]);
   expect(await loadedOn(`/product/${product._id}`, () => expect(page.getByRole('heading', { name: product.name })).toBeVisible())).toEqual([]);
-  expect(await loadedOn('/search?q=gloves', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible())).toEqual(['zod']);
+  expect(await loadedOn('/search?q=gloves', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible())).toEqual(['zod-core']);
 });

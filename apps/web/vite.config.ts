@@ -64,7 +64,9 @@ export default defineConfig({
             // rather than a handful of small shared chunks that each cost a request.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/](?:query-client|query-provider|loaded-query-client)\.tsx?$/ },
             // zod apart from the form library: a page that only reads its URL with a shared schema (search)
-            // loads the schemas, not react-hook-form.
+            // loads the schemas, not react-hook-form. Its core (with zod/mini) apart from the classic API:
+            // the search page's query is written with zod/mini and loads only the core (decision 031).
+            { name: 'zod-core', test: /node_modules[\\/]zod[\\/]v4[\\/](?:core|mini)[\\/]/ },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
             { name: 'forms', test: /node_modules[\\/](?:react-hook-form|@hookform)[\\/]/ },
             // What every product card shows (its frame and photo, the buy button and the price), the home

@@ -134,7 +134,7 @@ export const verificationListQuerySchema = z.object({
     .min(1, 'limit must be at least 1')
     .max(100, 'limit must be at most 100')
     .default(20),
-  cursor: cursorSchema.optional(),
+  cursor: z.optional(cursorSchema),
 });
 
 /**

@@ -95,7 +95,7 @@ export type CatalogRowChange = z.infer<typeof catalogRowChangeSchema>;
 
 export const catalogChangesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CATALOG_IMPORT_LIMITS.changesPageMax).default(50),
-  cursor: cursorSchema.optional(),
+  cursor: z.optional(cursorSchema),
 });
 export type CatalogChangesQuery = z.infer<typeof catalogChangesQuerySchema>;
 

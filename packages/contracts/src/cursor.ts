@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Every list's `cursor` query parameter. The server writes cursors (base64url, in the `Link:
@@ -8,7 +8,8 @@ import { z } from 'zod';
  */
 export const CURSOR_PATTERN = '^[A-Za-z0-9_-]{0,80}$';
 
-export const cursorSchema = z.string().meta({
+/** In zod/mini, so the search page's query schema (search-query.ts) carries no classic zod; other schemas wrap it with `z.optional`. */
+export const cursorSchema = z.string().register(z.globalRegistry, {
   pattern: CURSOR_PATTERN,
   description:
     'Opaque: copy it from the previous page (the `cursor` of its `Link: rel="next"` URL, or its `nextCursor`). Empty or absent means the first page. A cursor the server did not issue, or one from another sort, is a 422 with `fieldErrors.cursor: ["Invalid cursor"]`.',

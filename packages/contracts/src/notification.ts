@@ -40,7 +40,7 @@ export const notificationListSchema = z.array(notificationSchema);
 /** GET /api/notifications: newest first, paged like every list. */
 export const notificationListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: cursorSchema.optional(),
+  cursor: z.optional(cursorSchema),
 });
 export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 

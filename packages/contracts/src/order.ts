@@ -209,7 +209,7 @@ export const salesListQuerySchema = z.object({
   status: orderStatusSchema.optional(),
   late: z.literal('true').optional().describe('Only late orders: accepted, and past the ship-by date (the dashboard\'s "late" count)'),
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: cursorSchema.optional(),
+  cursor: z.optional(cursorSchema),
 });
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 

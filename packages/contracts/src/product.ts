@@ -220,7 +220,7 @@ export const productIdSchema = z.uuid();
 /** Query of every product list call: one bounded page, optionally filtered. */
 export const productListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.pageMax).default(LIMITS.pageDefault),
-  cursor: cursorSchema.optional(),
+  cursor: z.optional(cursorSchema),
   category: categorySchema.optional(),
   available: z.enum(['true', 'false']).optional(),
 });

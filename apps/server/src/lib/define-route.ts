@@ -19,7 +19,10 @@ export type RouteAuth = 'public' | 'optional' | 'signedIn' | 'operator';
 export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 type UserOf<A extends RouteAuth> = A extends 'signedIn' | 'operator' ? SessionUser : A extends 'optional' ? SessionUser | null : null;
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** A schema of any zod flavour: the contracts are written with zod, and the search query with zod/mini (decision 031). */
+type Schema = z.core.$ZodType;
+type ObjectSchema = z.core.$ZodObject;
+type Parsed<S> = S extends Schema ? z.output<S> : undefined;
 /** What a handler may answer: a body one of the described successes serialises, or the reply it sent itself. */
 type AnswerOf<R> = { [K in keyof R]: R[K] extends z.ZodType ? z.input<R[K]> : never }[keyof R] | FastifyReply;
 
@@ -39,8 +42,8 @@ export interface RouteInput<A extends RouteAuth, P, Q, B> {
  */
 export interface RouteDefinition<
   A extends RouteAuth,
-  P extends z.ZodObject | undefined,
-  Q extends z.ZodObject | undefined,
+  P extends ObjectSchema | undefined,
+  Q extends ObjectSchema | undefined,
   B extends z.ZodType | undefined,
   R extends Record<number, z.ZodType>,
 > extends Omit<RouteContract, 'signedIn' | 'params' | 'querystring' | 'body' | 'response'> {
@@ -78,8 +81,8 @@ export interface DefinedRoute {
   auth: RouteAuth;
   summary: string;
   tags: string[];
-  params?: z.ZodObject;
-  querystring?: z.ZodObject;
+  params?: ObjectSchema;
+  querystring?: ObjectSchema;
   body?: z.ZodType;
   multipartFile?: string;
   rateLimit?: RouteLimit;
@@ -125,8 +128,8 @@ async function callerOf(ctx: Pick<AppContext, 'auth'>, auth: RouteAuth, request:
 export function defineRoute<
   A extends RouteAuth,
   R extends Record<number, z.ZodType>,
-  P extends z.ZodObject | undefined = undefined,
-  Q extends z.ZodObject | undefined = undefined,
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(app: FastifyInstance, ctx: Pick<AppContext, 'auth' | 'config' | 'db'>, definition: RouteDefinition<A, P, Q, B, R>): void {
   const { method, url, auth, params, querystring, body, rateLimit, beforeAuth, beforeInput, onRequest, handler, ...described } = definition;

@@ -44,7 +44,7 @@ function tidy(value: unknown): unknown {
  * The JSON Schema of a zod contract. Requests are described as clients may send them (`input`: extra
  * fields allowed, defaults optional), answers as the server writes them (`output`).
  */
-export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function toJsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): JsonSchema {
   return tidy(z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' })) as JsonSchema;
 }
 
@@ -56,8 +56,8 @@ export interface RouteContract {
   tags: string[];
   /** Whether the route needs a session (cookie or bearer token); shown in the description. */
   signedIn?: boolean;
-  params?: z.ZodObject;
-  querystring?: z.ZodObject;
+  params?: z.core.$ZodObject;
+  querystring?: z.core.$ZodObject;
   headers?: z.ZodObject;
   body?: z.ZodType;
   /** Every success status the route answers, with its body. */

@@ -1,9 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError } from './app-error.ts';
 
 /** Parses with a shared contract schema; failures become one 422 with a message per field. */
-export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const result = schema.safeParse(value ?? {});
+export function parseInput<S extends z.core.$ZodType>(schema: S, value: unknown): z.infer<S> {
+  const result = z.safeParse(schema, value ?? {});
   if (result.success) return result.data;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

@@ -155,7 +155,7 @@ describe('route definitions (lib/define-route.ts)', () => {
         const validate = (part.kind === 'query' ? ajvQuery : ajv).compile(part.described);
         // Ajv may coerce in place: it gets a copy.
         const refused = candidates(part.described, part.kind === 'query').find(
-          (value) => !part.schema.safeParse(value).success && !validate(structuredClone(value)),
+          (value) => !z.safeParse(part.schema, value).success && !validate(structuredClone(value)),
         );
         const label = `${route.method} ${route.url} (${part.kind})`;
         if (refused === undefined) {

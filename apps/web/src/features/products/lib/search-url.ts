@@ -1,4 +1,4 @@
-import { searchQuerySchema, type SearchQuery } from '@bulkcart/contracts/search';
+import { searchQuerySchema, type SearchQuery } from '@bulkcart/contracts/search-query';
 import { SEARCH_KEYS, SEARCH_LIST_KEYS, searchApiPathOf } from './search-api-path.ts';
 
 export type SearchChoices = Omit<SearchQuery, 'limit' | 'cursor'>;
