@@ -281,6 +281,9 @@ test('the product page shows every field, swaps thumbnails and starts the quanti
 
   const main = page.getByRole('img', { name: product.name });
   await expect(main).toHaveAttribute('src', product.image);
+  // The main photo is the page's largest paint: asked for ahead of the rest; the thumbnails load lazily.
+  await expect(main).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.getByRole('button', { name: 'Show image 2 of 3' }).locator('img')).toHaveAttribute('loading', 'lazy');
   await page.getByRole('button', { name: 'Show image 2 of 3' }).click();
   await expect(main).toHaveAttribute('src', product.image2!);
   await expect(page.getByRole('button', { name: 'Show image 2 of 3' })).toHaveAttribute('aria-pressed', 'true');

@@ -10,7 +10,8 @@ export function ProductGallery({ product }: { product: Product }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <ProductImage src={main} alt={product.name} width={800} height={600} loading="eager" className="aspect-[4/3] w-full rounded-box" />
+      {/* The page's largest paint: fetched ahead of the thumbnails and the rest of the page's chunks. */}
+      <ProductImage src={main} alt={product.name} width={800} height={600} loading="eager" fetchPriority="high" className="aspect-[4/3] w-full rounded-box" />
       {images.length > 1 ? (
         <div className="flex gap-3" role="group" aria-label="Product images">
           {images.map((src, index) => (
