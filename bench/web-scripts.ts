@@ -7,11 +7,14 @@
  * attributes each sample to the script whose code ran.
  *
  *   npm run bench:web-scripts -- --base-dist DIR [--dist DIR] [--routes '/search?q=gloves,/'] [--rounds 8]
+ *   npm run bench:web-scripts -- --base-dist DIR --signed-in --routes '/product/{product},/cart'
  *
  * `--base-dist`: another build (e.g. `npx vite build --outDir DIR` in an earlier commit's checkout);
  * `--dist`: this one's, built into a temp folder when not given. Prints, per page and build, medians
  * over the rounds: our scripts' self time, the costliest of them by file (the hash left out), and the
  * long tasks' time over 50 ms as the page itself observed them (a blocking time, not Lighthouse's).
+ * `--signed-in`: each page is opened with a buyer's session on each server (bench/web/session.ts, as
+ * `bench:web` signs in), and `{product}` in a route is that session's featured product.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +23,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { buildWebApp } from './web/build-app.ts';
 import { startAppServer } from './web/app-server.ts';
 import { CHROMIUM_PATH } from './web/lighthouse-run.ts';
+import { openBenchSession, type BenchSession } from './web/session.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -27,6 +31,7 @@ const { values: options } = parseArgs({
     dist: { type: 'string' },
     routes: { type: 'string', default: '/search?q=gloves,/' },
     rounds: { type: 'string', default: '8' },
+    'signed-in': { type: 'boolean', default: false },
   },
 });
 if (!options['base-dist']) throw new Error('--base-dist DIR is required: the build to compare with');
@@ -45,9 +50,13 @@ interface PageLoad {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
-async function loadOnce(browser: Browser, url: string): Promise<PageLoad> {
+async function loadOnce(browser: Browser, url: string, session: BenchSession | null): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
   try {
+    if (session) {
+      const [name = '', value = ''] = session.cookie.split(/=(.*)/s);
+      await context.addCookies([{ name, value, url: new URL(url).origin }]);
+    }
     const page = await context.newPage();
     await page.addInitScript(() => {
       const seen: number[] = ((globalThis as { __longTasks?: number[] }).__longTasks = []);
@@ -106,14 +115,18 @@ const thisDist = builtHere ? buildWebApp() : path.resolve(options.dist!);
 const servers = { base: await startAppServer(path.resolve(options['base-dist'])), this: await startAppServer(thisDist) };
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH });
 try {
+  const sessions: Record<Side, BenchSession | null> = options['signed-in']
+    ? { base: await openBenchSession(servers.base.baseUrl), this: await openBenchSession(servers.this.baseUrl) }
+    : { base: null, this: null };
+  const urlOf = (side: Side, route: string) => servers[side].baseUrl + route.replace('{product}', sessions[side]?.productId ?? '{product}');
   console.log(`${rounds} rounds per page and build, in turns; medians (each round's figure in brackets), Chromium at a 4x CPU slowdown`);
   for (const route of options.routes.split(',')) {
     const loads: Record<Side, PageLoad[]> = { base: [], this: [] };
     // One unrecorded load of each first: the server's first answers build their serialisers.
-    for (const side of ['base', 'this'] as const) await loadOnce(browser, servers[side].baseUrl + route);
+    for (const side of ['base', 'this'] as const) await loadOnce(browser, urlOf(side, route), sessions[side]);
     for (let round = 0; round < rounds; round++) {
       const order: Side[] = round % 2 === 0 ? ['base', 'this'] : ['this', 'base'];
-      for (const side of order) loads[side].push(await loadOnce(browser, servers[side].baseUrl + route));
+      for (const side of order) loads[side].push(await loadOnce(browser, urlOf(side, route), sessions[side]));
     }
     console.log(summarise(route, 'base', loads.base));
     console.log(summarise(route, 'this', loads.this));
