@@ -24,6 +24,7 @@ import { buildWebApp } from './web/build-app.ts';
 import { startAppServer } from './web/app-server.ts';
 import { CHROMIUM_PATH } from './web/lighthouse-run.ts';
 import { openBenchSession, type BenchSession } from './web/session.ts';
+import { median } from './web/summary.ts';
 
 const { values: options } = parseArgs({
   options: {
@@ -47,8 +48,6 @@ interface PageLoad {
   /** Long tasks' time over 50 ms, as the page's PerformanceObserver saw them, ms. */
   blocking: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 async function loadOnce(browser: Browser, url: string, session: BenchSession | null): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
