@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AutocannonRequest } from 'autocannon';
 import { bearer, type BenchUser } from './accounts.ts';
-import type { Query } from './databases.ts';
+import { withSql, type Query } from './databases.ts';
+import type { DatabaseTarget } from './processes.ts';
 import { requestJson } from './http.ts';
 import type { LoadResult } from './load.ts';
 
@@ -112,6 +113,20 @@ export function countPlaced(results: LoadResult[]): number {
 /** Lets requests cut off at the end of a run finish on the server before anything is stopped or read. */
 export function settle(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 2_000));
+}
+
+/**
+ * After a run of writes on PostgreSQL: vacuums its database and checkpoints the cluster, so the
+ * clean-up its writes left (autovacuum, the checkpointer) runs now, not inside the next run's CPU
+ * figures. Without it, whichever side ran second in a round of a comparison read 10–25 % more CPU per
+ * order on this machine (docs/benchmarks.md, history).
+ */
+export async function tidyAfterWrites(target: DatabaseTarget): Promise<void> {
+  if (target.kind !== 'postgres') return;
+  await withSql(target, async (query) => {
+    await query('VACUUM (ANALYZE)');
+    await query('CHECKPOINT');
+  });
 }
 
 /** Reads the database after the run: nothing oversold, stock + sold = initial, one order per 201. */

@@ -8,7 +8,16 @@ import { measureCpu, readPostmasterPid } from '../lib/cpu.ts';
 import { createPostgresDatabase, withSql } from '../lib/databases.ts';
 import { httpRequest } from '../lib/http.ts';
 import { mergeLoads, runLoad, type LoadResult } from '../lib/load.ts';
-import { checkStock, countPlaced, listFloorProducts, orderRequestsFor, PURCHASE_SERVER_ENV, settle, type FloorProduct } from '../lib/order-floor.ts';
+import {
+  checkStock,
+  countPlaced,
+  listFloorProducts,
+  orderRequestsFor,
+  PURCHASE_SERVER_ENV,
+  settle,
+  tidyAfterWrites,
+  type FloorProduct,
+} from '../lib/order-floor.ts';
 import { startCeilingServer, startServerProcess, type ChildServer, type DatabaseTarget } from '../lib/processes.ts';
 import { summarize } from '../lib/stats.ts';
 import { CHECKOUT_SHAPE, checkCheckoutBooks, runCheckouts, setUpCheckoutFloor, type CheckoutFloor } from './checkout.ts';
@@ -120,6 +129,7 @@ async function compareOrders(context: BenchContext, baseline: Baseline, rounds: 
       s.tally.runs.push(measured.result);
       s.tally.units.push(measured.result.statusCounts['201'] ?? 0);
       s.tally.seconds.push(measured.cpuSeconds);
+      await tidyAfterWrites(s.target);
     });
     await settle();
   } finally {

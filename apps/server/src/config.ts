@@ -63,6 +63,7 @@ const envSchema = z.object({
   PROCESS_ROLE: z.enum(['all', 'web', 'worker'], { error: 'must be all, web or worker' }).default('all'),
   JOB_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(1_000).max(600_000).default(10_000),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(5_000).default(1_000),
   ADMIN_EMAILS: list.optional(),
   BUYER_VERIFICATION: z.enum(['tiers', 'required', 'off'], { error: 'must be tiers, required or off' }).default('tiers'),
@@ -134,6 +135,11 @@ export interface Config {
    * the longest a session ended by another process still works here (docs/decisions/021-session-cache.md). 0: off.
    */
   sessionCacheMs: number;
+  /**
+   * How long a stopping process (SIGTERM, SIGINT) may take to finish the requests in flight; past it,
+   * it exits 1 whatever is left, so a hung request cannot keep it alive.
+   */
+  shutdownDeadlineMs: number;
   /**
    * How long this process may answer a public catalog read (the product list, the featured products, a
    * product) from one it read before, unless it made a write since: the longest a change made by another
@@ -236,6 +242,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     processRole: env.PROCESS_ROLE,
     jobLeaseMs: env.JOB_LEASE_MS,
     sessionCacheMs: env.SESSION_CACHE_MS,
+    shutdownDeadlineMs: env.SHUTDOWN_DEADLINE_MS,
     catalogCacheMs: env.CATALOG_CACHE_MS,
     adminEmails: (env.ADMIN_EMAILS ?? []).map((email) => email.toLowerCase()),
     buyerVerification: env.BUYER_VERIFICATION,

@@ -2,7 +2,6 @@ import { ConfigError, loadConfig } from './config.ts';
 import { startServer, StartupError, type RunningServer } from './start.ts';
 import { createPrettyLogStream } from './lib/pretty-log-stream.ts';
 
-const SHUTDOWN_DEADLINE_MS = 10_000;
 /** The oldest Node line still supported upstream (docs/decisions/010-production-runtime.md). */
 const OLDEST_SUPPORTED_NODE = 22;
 /** A stopping server closes once no request is in flight and none has come for this long… */
@@ -79,7 +78,13 @@ async function main(): Promise<void> {
     stopping = true;
     server.app.log.info({ signal }, 'shutting down: finishing requests in flight');
     // A hung request must not keep the process alive past the deadline.
-    setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS).unref();
+    setTimeout(() => {
+      server.app.log.error(
+        { inFlight: activity.inFlight(), deadlineMs: config.shutdownDeadlineMs },
+        'shutdown deadline passed: exiting with requests still in flight',
+      );
+      process.exit(1);
+    }, config.shutdownDeadlineMs).unref();
     drainThenStop(server, activity).then(
       () => process.exit(0),
       () => process.exit(1),

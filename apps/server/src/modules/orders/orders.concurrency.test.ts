@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
@@ -9,6 +9,7 @@ import { createTestEnv, RACE_HANG_MS, TEST_ORIGIN, type TestEnv } from '../../..
 import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
+import { buyNowWaitingFor } from './place-order.ts';
 import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
 import { markVerified } from '../../../test/helpers/business.ts';
 import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../../test/helpers/products.ts';
@@ -238,6 +239,38 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
       ]).toContainEqual({ unitPrice: order.unitPrice, total: order.total, listUnitPrice: order.listUnitPrice, tierMinquantity: order.tierMinquantity });
     }
   });
+  it('sends one Buy Now statement per product to the row at a time: the others wait their turn in the process, then all are placed', async () => {
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1_000, minquantity: 2 });
+    const buyers = await insertBuyers(env.db(), 30);
+    if (env.config.database.kind !== 'postgres') throw new Error('this test needs PostgreSQL');
+    const holder = new pg.Client({ connectionString: env.config.database.url });
+    await holder.connect();
+    const atTheRow = async () =>
+      (
+        await queryRows<{ n: number }>(
+          env.db(),
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "products"%'`,
+        )
+      )[0]?.n ?? 0;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
+      const pending = buyers.map((buyer) => post(bearer(buyer), { productId, quantity: 2 }));
+      // Waiting on state: every purchase has read and decided, one statement waits on the row, 29 in line.
+      await vi.waitFor(() => expect(buyNowWaitingFor(productId)).toBe(29), { timeout: HANG_MS, interval: 20 });
+      await vi.waitFor(async () => expect(await atTheRow()).toBe(1), { timeout: HANG_MS, interval: 20 });
+      await holder.query('COMMIT');
+
+      const answers = await Promise.all(pending);
+      expect(answers.map((a) => a.status)).toEqual(buyers.map(() => 201));
+      expect(await readStock(env, productId)).toBe(1_000 - 30 * 2);
+      expect(buyNowWaitingFor(productId)).toBe(0);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => {});
+      await holder.end();
+    }
+  });
+
   it('prices an order at the row it takes: a price changed while the purchase waits for that row makes it read again', async () => {
     const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 50, minquantity: 1, priceCents: 1000, discount: 0 });
     const [buyer] = await insertBuyers(env.db(), 1);

@@ -23,6 +23,7 @@ import { sellerSettings } from '../../db/schema/cart.ts';
 import { orderEvents, orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
+import { createRowGate } from '../../lib/row-gate.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { effectiveStatus, pricingOf } from '../business/index.ts';
 import { notificationRows, type NotificationToWrite } from '../notifications/index.ts';
@@ -447,6 +448,19 @@ export async function writeOrders(
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
 
+/**
+ * Buy Now statements of one product at the database at once, from this process (lib/row-gate.ts,
+ * decision 032): one. The others wait here, holding no connection, and never meet at the row, where a
+ * sale would wake them all to re-check it. Two (one at the row behind the running one) measured no
+ * better: 0.96 of the CPU per order without the gate, against 0.87 for one.
+ */
+const buyNowGate = createRowGate(1);
+
+/** Buy Now statements of this product waiting for their turn in this process. */
+export function buyNowWaitingFor(productId: string): number {
+  return buyNowGate.waiting(productId);
+}
+
 type BuyNowProduct = TakenLine & { mainquantity: number; casepack: number };
 
 /** The seller's columns as stored (the order's seller name falls back to the product's address). */
@@ -598,7 +612,8 @@ async function decideAndWrite(
     const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
     const draft = draftOrder(placement, [read.product], number, destination);
     const proof = remembered ? { buyerId: buyer.id, profile: read.profile, seller: read.seller } : undefined;
-    [placed] = await writeOrders(db, config, buyer, [draft], { destination, taken: guardedTake(read.product, line.quantity, proof), reserveNumber: true });
+    const taken = guardedTake(read.product, line.quantity, proof);
+    [placed] = await buyNowGate.run(read.product.id, () => writeOrders(db, config, buyer, [draft], { destination, taken, reserveNumber: true }));
     return placed;
   } finally {
     if (!placed) memo.keepNumber(number);
