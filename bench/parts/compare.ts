@@ -300,6 +300,7 @@ async function compareCheckout(context: BenchContext, baseline: Baseline, rounds
       const times = await runCheckouts(s.server.url, s.server.pid, pg, s.floor, CHECKOUTS_PER_ROUND);
       s.samples.push(times.samples);
       s.cpu.push(((times.serverSeconds + times.databaseSeconds) / (CHECKOUTS_PER_ROUND * CHECKOUT_SHAPE.lines)) * 1e6);
+      await tidyAfterWrites(s.target);
     });
   } finally {
     for (const entry of started) {
