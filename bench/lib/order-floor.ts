@@ -49,12 +49,8 @@ export async function listFloorProducts(baseUrl: string, seller: BenchUser, spec
   return products;
 }
 
-/**
- * What one connection sends: one buyer (its own bearer token), a random product of the floor, 1–3
- * units, and a fresh Idempotency-Key per order, as the web app's checkout does.
- */
 /** Every bench order ships here (an order needs a destination since the order workflow). */
-const BENCH_SHIP_TO = {
+export const BENCH_SHIP_TO = {
   company: 'Bench Buyer Co',
   line1: '1 Load Street',
   city: 'Austin',
@@ -64,6 +60,10 @@ const BENCH_SHIP_TO = {
   phone: '+1 512 555 0100',
 };
 
+/**
+ * What one connection sends: one buyer (its own bearer token), a random product of the floor, 1–3
+ * units, and a fresh Idempotency-Key per order, as the web app's checkout does.
+ */
 export function orderRequestsFor(buyers: BenchUser[], products: FloorProduct[]) {
   return (connection: number): AutocannonRequest[] => {
     const buyer = buyers[connection % buyers.length] as BenchUser;

@@ -11,7 +11,7 @@ import { isUniqueViolation } from '../../lib/error-causes.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { loadOrder, loadOrders } from './order-answer.ts';
 import { applyTransition, orderNotFound, wrongStatus } from './order-workflow.ts';
-import { buyNow, type Destination } from './place-order.ts';
+import { buyNow, isRefusalWithKeyUnused, type Destination } from './place-order.ts';
 
 export interface OrdersContext {
   db: Db;
@@ -120,7 +120,8 @@ export async function createOrder(
     const placed = await buyNow(ctx.db, ctx.config, ctx.user, line, ctx.config.buyerVerification, destination);
     return { order: placed.answer(ctx.clock()), replayed: false };
   } catch (error) {
-    if (key && (isUniqueViolation(error) || error instanceof AppError)) {
+    // A refusal decided on a read that found the key unused has no earlier order to answer instead.
+    if (key && (isUniqueViolation(error) || (error instanceof AppError && !isRefusalWithKeyUnused(error)))) {
       const existing = await findOrderByKey(ctx.db, ctx.user.id, key);
       if (existing) return replay(ctx, existing, purchase);
     }

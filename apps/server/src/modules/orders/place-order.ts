@@ -445,6 +445,25 @@ export async function writeOrders(
   });
 }
 
+/**
+ * Refusals decided on a read that found no order of the buyer's under the purchase's key, in the same
+ * snapshot as everything the refusal was decided on: there is no earlier order to answer instead, so
+ * the caller need not look for one (orders.service.ts createOrder), a round trip saved on every refusal
+ * of a sold-out product. A repeat whose first order commits after that snapshot is a race the lookup
+ * had too, a moment later.
+ */
+const refusedWithKeyUnused = new WeakSet<AppError>();
+
+function refused(error: AppError, keyUnused: boolean): AppError {
+  if (keyUnused) refusedWithKeyUnused.add(error);
+  return error;
+}
+
+/** A Buy Now refusal decided on a read that showed the purchase's key unused (see refusedWithKeyUnused). */
+export function isRefusalWithKeyUnused(error: unknown): boolean {
+  return error instanceof AppError && refusedWithKeyUnused.has(error);
+}
+
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
 
@@ -475,23 +494,28 @@ interface RememberedProduct {
   seller: SellerAsStored;
 }
 
-/** What Buy Now read: the product (null when gone or unlisted) with its seller, the buyer's profile, a reserved number. */
+/**
+ * What Buy Now read: the product (null when gone or unlisted) with its seller, the buyer's profile, a
+ * reserved number, and whether the buyer already has an order under the purchase's key.
+ */
 interface BuyNowRead {
   product: BuyNowProduct | null;
   seller: SellerAsStored;
   profile: BuyerProfile;
   number: string;
+  keyTaken: boolean;
 }
 
 function statusOf(profile: BuyerProfile): VerificationStatus {
   return profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none';
 }
 
-async function readForBuyNow(db: Db, buyerId: string, productId: string): Promise<BuyNowRead> {
+async function readForBuyNow(db: Db, buyerId: string, productId: string, key: string | null): Promise<BuyNowRead> {
   const statement = prepared(
     'buy-now-read',
     () => sql`
     SELECT 'BC-' || nextval('order_number_seq')::text AS number,
+           EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.buyerId} = ${slot('buyer')} AND ${orders.idempotencyKey} = ${slot('key')}::text) AS key_taken,
            ${selectColumns(buyerColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
            ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
       FROM (SELECT 1) AS one
@@ -500,7 +524,7 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
       LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
       LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`,
   );
-  const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId });
+  const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId, key });
   const profile = decodeColumns(buyerColumns, raw, 'b_');
   const seller = decodeColumns(sellerColumns, raw, 's_');
   const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
@@ -509,6 +533,7 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string): Promis
     seller: { name: seller.name ?? null, email: seller.email ?? null },
     profile: { status: profile.status ?? null, permitExpires: profile.permitExpires ?? null },
     number: String(raw.number),
+    keyTaken: raw.key_taken === true,
   };
   const memo = buyNowMemoFor<RememberedProduct>(db);
   memo.rememberProduct(productId.toLowerCase(), read.product && { product: read.product, seller: read.seller });
@@ -597,7 +622,7 @@ interface BuyNowRequest {
  */
 async function decideAndWrite(
   { db, config, buyer, line, mode, destination }: BuyNowRequest,
-  read: Omit<BuyNowRead, 'number'>,
+  read: Omit<BuyNowRead, 'number' | 'keyTaken'> & { keyTaken?: boolean },
   number: string,
   remembered: boolean,
 ): Promise<PlacedOrder | undefined> {
@@ -605,10 +630,11 @@ async function decideAndWrite(
   let placed: PlacedOrder | undefined;
   try {
     const pricing = pricingOf(mode, statusOf(read.profile));
+    const keyUnused = line.idempotencyKey !== null && read.keyTaken === false;
     // Refused before anything else, as the product is not yet looked at.
-    if (!pricing.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
+    if (!pricing.canOrder) throw refused(forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle }), keyUnused);
     const refusal = refusalOf(read.product, buyer, line);
-    if (refusal || !read.product) throw refusal ?? productNotFound();
+    if (refusal || !read.product) throw refused(refusal ?? productNotFound(), keyUnused);
     const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
     const draft = draftOrder(placement, [read.product], number, destination);
     const proof = remembered ? { buyerId: buyer.id, profile: read.profile, seller: read.seller } : undefined;
@@ -662,7 +688,7 @@ export async function buyNow(
   const fromMemory = await buyFromMemory(request);
   if (fromMemory) return fromMemory;
   for (let attempt = 0; attempt < BUY_NOW_ATTEMPTS; attempt++) {
-    const read = await readForBuyNow(db, buyer.id, line.productId);
+    const read = await readForBuyNow(db, buyer.id, line.productId, line.idempotencyKey);
     const placed = await decideAndWrite(request, read, read.number, false);
     if (placed) return placed;
   }
