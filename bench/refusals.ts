@@ -1,6 +1,7 @@
 /**
  * `npm run bench:refusals`: what a sold-out product costs while buyers keep asking for it (a flash
- * sale's tail). 64 buyers, each request with a new Idempotency-Key, on one product of the compiled
+ * sale's tail). 64 buyers, each request with a new Idempotency-Key (the Buy Now benchmark's requests,
+ * bench/lib/order-floor.ts), on one product of the compiled
  * server on a throwaway PostgreSQL cluster: the product is sold out by a warm-up run, then each
  * measured round prints the answers, the CPU per refusal (server and PostgreSQL) and refusals/s.
  *
@@ -8,16 +9,14 @@
  *
  * Compare two versions by running it on each in turns (the machine's speed moves within the hour).
  */
-import { randomUUID } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import type { AutocannonRequest } from 'autocannon';
 import { startThrowawayPostgres } from '../scripts/throwaway-postgres.ts';
-import { bearer, signUp, signUpMany } from './lib/accounts.ts';
+import { signUp, signUpMany } from './lib/accounts.ts';
 import { measureCpu, readPostmasterPid } from './lib/cpu.ts';
 import { createPostgresDatabase } from './lib/databases.ts';
 import { runLoad } from './lib/load.ts';
-import { BENCH_SHIP_TO, listFloorProducts, PURCHASE_SERVER_ENV, settle } from './lib/order-floor.ts';
+import { listFloorProducts, orderRequestsFor, PURCHASE_SERVER_ENV, settle } from './lib/order-floor.ts';
 import { startServerProcess } from './lib/processes.ts';
 import { median } from './web/summary.ts';
 
@@ -36,19 +35,7 @@ try {
   const buyers = await signUpMany(server.url, connections, 'Buyer');
   const [product] = await listFloorProducts(server.url, seller, { roomy: 0, scarce: 1 });
   if (!product) throw new Error('no product listed');
-  const requestsFor = (connection: number): AutocannonRequest[] => {
-    const buyer = buyers[connection % buyers.length]!;
-    const headers = { ...bearer(buyer), 'content-type': 'application/json' };
-    const body = JSON.stringify({ productId: product.id, quantity: 1, shipTo: BENCH_SHIP_TO });
-    return [
-      {
-        method: 'POST',
-        path: '/api/order',
-        headers,
-        setupRequest: (request) => ({ ...request, headers: { ...headers, 'idempotency-key': randomUUID() }, body }),
-      },
-    ];
-  };
+  const requestsFor = orderRequestsFor(buyers, [product]);
   const warm = await runLoad({ url: server.url, connections, duration: WARM_UP_S, requestsFor });
   console.log(`load ${loadavg()[0]!.toFixed(1)}; warm-up ${WARM_UP_S} s: ${JSON.stringify(warm.statusCounts)} (the product sold out)`);
   console.log('| round | answers | CPU µs per refusal (server + PostgreSQL) | refusals/s |\n|---|---|---|---|');

@@ -50,7 +50,7 @@ export async function listFloorProducts(baseUrl: string, seller: BenchUser, spec
 }
 
 /** Every bench order ships here (an order needs a destination since the order workflow). */
-export const BENCH_SHIP_TO = {
+const BENCH_SHIP_TO = {
   company: 'Bench Buyer Co',
   line1: '1 Load Street',
   city: 'Austin',

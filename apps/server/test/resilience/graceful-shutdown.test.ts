@@ -76,41 +76,54 @@ async function ordersWaitingOnAHeldRow(
   settings: Record<string, string>,
 ): Promise<{ server: ServerProcess; holder: pg.Client; running: Promise<Outcome>[]; answered: () => number; productId: string; initialStock: number }> {
   const holder = new pg.Client({ connectionString: home.env.DATABASE_URL });
-  // trace level logs every request as it starts, which is how we know all of them are inside the server.
-  const server = await startServer({
-    port: await freePort(),
-    env: { ...home.env, DB_POOL_SIZE: String(count + 10), LOG_LEVEL: 'trace', ...settings },
-  });
-  const { buyers, stock } = await listCatalog(server.url, 1, randomUUID().slice(0, 8));
-  const productId = [...stock.keys()][0]!;
+  let server: ServerProcess | undefined;
+  try {
+    // trace level logs every request as it starts, which is how we know all of them are inside the server.
+    const live = await startServer({
+      port: await freePort(),
+      env: { ...home.env, DB_POOL_SIZE: String(count + 10), LOG_LEVEL: 'trace', ...settings },
+    });
+    server = live;
+    const { buyers, stock } = await listCatalog(live.url, 1, randomUUID().slice(0, 8));
+    const productId = [...stock.keys()][0]!;
 
-  // Hold the product's row: the first order's guarded stock update waits on it, and the others on that one.
-  await holder.connect();
-  await holder.query('BEGIN');
-  await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
-  const mark = server.output().length;
-  let answered = 0;
-  const running = Array.from({ length: count }, () =>
-    placeOrder(server, buyers[0]!.token, productId).then((o) => {
-      answered += 1;
-      return o;
-    }),
-  );
-  const started = () =>
-    server
-      .output()
-      .slice(mark)
-      .split('\n')
-      .filter((l) => l.includes('"path":"/api/order"') && l.includes('incoming request')).length;
-  const lockWaiters = async () =>
-    (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))
-      .rows[0]?.n ?? 0;
-  while (started() < count || (await lockWaiters()) === 0) {
-    // Nothing can finish while the row is held; an early answer is a failure to explain.
-    if (answered > 0) throw new Error(`answered before the row was released: ${JSON.stringify(summarise(await Promise.all(running)))}`);
-    await sleep(50);
+    // Hold the product's row: the first order's guarded stock update waits on it, and the others on that one.
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
+    const mark = live.output().length;
+    let answered = 0;
+    const running = Array.from({ length: count }, () =>
+      placeOrder(live, buyers[0]!.token, productId).then((o) => {
+        answered += 1;
+        return o;
+      }),
+    );
+    const started = () =>
+      live
+        .output()
+        .slice(mark)
+        .split('\n')
+        .filter((l) => l.includes('"path":"/api/order"') && l.includes('incoming request')).length;
+    const lockWaiters = async () =>
+      (await holder.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`))
+        .rows[0]?.n ?? 0;
+    while (started() < count || (await lockWaiters()) === 0) {
+      // Nothing can finish while the row is held; an early answer is a failure to explain.
+      if (answered > 0) throw new Error(`answered before the row was released: ${JSON.stringify(summarise(await Promise.all(running)))}`);
+      await sleep(50);
+    }
+    return { server: live, holder, running, answered: () => answered, productId, initialStock: stock.get(productId)! };
+  } catch (error) {
+    await releaseHeld({ holder, server });
+    throw error;
   }
-  return { server, holder, running, answered: () => answered, productId, initialStock: stock.get(productId)! };
+}
+
+/** Ends the test's transaction and kills the server, whatever state they were left in. */
+async function releaseHeld(held: { holder: pg.Client; server?: ServerProcess | undefined } | undefined): Promise<void> {
+  await held?.holder.end().catch(() => {});
+  await held?.server?.kill('SIGKILL');
 }
 
 describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', () => {
@@ -136,8 +149,7 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       );
       await expectEveryOrderAnsweredAndBooked(server, home, outcomes, held.productId, held.initialStock);
     } finally {
-      await held?.holder.end().catch(() => {});
-      await held?.server.kill('SIGKILL');
+      await releaseHeld(held);
       await home.remove();
     }
   }, 300_000);
@@ -182,8 +194,7 @@ describe.concurrent('graceful shutdown: SIGTERM with 100 requests in flight', ()
       const ledger = await home.readLedger();
       expect((ledger.liveByProduct.get(held.productId) ?? 0) + ledger.stockByProduct.get(held.productId)!).toBe(held.initialStock);
     } finally {
-      await held?.holder.end().catch(() => {});
-      await held?.server.kill('SIGKILL');
+      await releaseHeld(held);
       await home.remove();
     }
   }, 300_000);
