@@ -68,7 +68,7 @@ const PATIENT_DEADLINE_MS = 120_000;
 /**
  * A PostgreSQL server with `count` orders for one product inside it, waiting on the product's row, which
  * a transaction of the test holds (release it with `holder.query('COMMIT')`): one order's statement at
- * the row, the others in the server's queue for that product (lib/row-gate.ts).
+ * the row, the others in the server's queue for that product (lib/row-batcher.ts).
  */
 async function ordersWaitingOnAHeldRow(
   home: DataHome,

@@ -7,10 +7,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
 import { createTestEnv, RACE_HANG_MS, TEST_ORIGIN, type TestEnv } from '../../../test/helpers/test-app.ts';
 import { products } from '../../db/schema/catalog.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { orders, shipToAddresses } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
 import { buyNowWaitingFor } from './place-order.ts';
-import { bearer, insertBuyers } from '../../../test/helpers/accounts.ts';
+import { bearer, insertBuyers, TEST_SHIP_TO } from '../../../test/helpers/accounts.ts';
 import { markVerified } from '../../../test/helpers/business.ts';
 import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../../test/helpers/products.ts';
 
@@ -22,6 +22,18 @@ import { seedProduct, readStock, OTHER_SELLER, validProductBody } from '../../..
  * connection as long as it must (DB_POOL_WAIT_MS), and the test's limit only catches a hang.
  */
 const HANG_MS = RACE_HANG_MS;
+
+/** Counts the backends waiting for a lock that `holder`'s open transaction holds (whatever their statement's text). */
+async function waitingOn(holder: pg.Client): Promise<() => Promise<number>> {
+  const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const pid = rows[0]!.pid;
+  return async () => {
+    const {
+      rows: [waiting],
+    } = await holder.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1::int = ANY (pg_blocking_pids(pid))', [pid]);
+    return waiting?.n ?? 0;
+  };
+}
 
 describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS }, () => {
   let env: TestEnv;
@@ -239,36 +251,43 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
       ]).toContainEqual({ unitPrice: order.unitPrice, total: order.total, listUnitPrice: order.listUnitPrice, tierMinquantity: order.tierMinquantity });
     }
   });
-  it('sends one Buy Now statement per product to the row at a time: the others wait their turn in the process, then all are placed', async () => {
-    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1_000, minquantity: 2 });
-    const buyers = await insertBuyers(env.db(), 30);
+  /** Holds `productId`'s row, sends `first` and waits until it waits at the row, then sends `rest` and waits until they are queued behind it; then lets the row go and answers what each got. */
+  async function queuedBehindAHeldRow<T>(productId: string, first: () => Promise<T>, rest: Array<() => Promise<T>>) {
     if (env.config.database.kind !== 'postgres') throw new Error('this test needs PostgreSQL');
     const holder = new pg.Client({ connectionString: env.config.database.url });
     await holder.connect();
-    const atTheRow = async () =>
-      (
-        await queryRows<{ n: number }>(
-          env.db(),
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "products"%'`,
-        )
-      )[0]?.n ?? 0;
     try {
       await holder.query('BEGIN');
       await holder.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
-      const pending = buyers.map((buyer) => post(bearer(buyer), { productId, quantity: 2 }));
-      // Waiting on state: every purchase has read and decided, one statement waits on the row, 29 in line.
-      await vi.waitFor(() => expect(buyNowWaitingFor(productId)).toBe(29), { timeout: HANG_MS, interval: 20 });
-      await vi.waitFor(async () => expect(await atTheRow()).toBe(1), { timeout: HANG_MS, interval: 20 });
+      const atTheRow = await waitingOn(holder);
+      const pending = [first()];
+      await vi.waitFor(async () => expect(await atTheRow()).toBe(1), { timeout: HANG_MS, interval: 10 });
+      pending.push(...rest.map((send) => send()));
+      await vi.waitFor(() => expect(buyNowWaitingFor(productId)).toBe(rest.length), { timeout: HANG_MS, interval: 10 });
+      // The rest wait in the process: still one statement at the row.
+      expect(await atTheRow()).toBe(1);
       await holder.query('COMMIT');
-
-      const answers = await Promise.all(pending);
-      expect(answers.map((a) => a.status)).toEqual(buyers.map(() => 201));
-      expect(await readStock(env, productId)).toBe(1_000 - 30 * 2);
-      expect(buyNowWaitingFor(productId)).toBe(0);
+      return await Promise.all(pending);
     } finally {
       await holder.query('ROLLBACK').catch(() => {});
       await holder.end();
     }
+  }
+
+  it('sends one Buy Now statement per product to the row at a time: the others wait their turn in the process, then all are placed', async () => {
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 1_000, minquantity: 2 });
+    const [first, ...rest] = (await insertBuyers(env.db(), 30)).map((buyer) => () => post(bearer(buyer), { productId, quantity: 2 }));
+    const answers = await queuedBehindAHeldRow(productId, first!, rest);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    expect(await readStock(env, productId)).toBe(1_000 - 30 * 2);
+    expect(buyNowWaitingFor(productId)).toBe(0);
+    // The 29 that waited went in batches of at most 16, one statement each: the orders of one statement
+    // share its transaction's time. Without batches, 30 statements and 30 times.
+    const [statements] = await queryRows<{ n: number }>(
+      env.db(),
+      sql`SELECT count(DISTINCT ${orders.createdAt})::int AS n FROM ${orders} WHERE ${orders.productId} = ${productId}`,
+    );
+    expect(statements?.n).toBe(3);
   });
 
   it('prices an order at the row it takes: a price changed while the purchase waits for that row makes it read again', async () => {
@@ -281,16 +300,10 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
       // The seller's edit holds the row, as a concurrent transaction would.
       await seller.query('BEGIN');
       await seller.query('SELECT 1 FROM products WHERE id = $1 FOR UPDATE', [productId]);
+      const atTheRow = await waitingOn(seller);
       const pending = post(bearer(buyer!), { productId, quantity: 2 });
-      // Waiting on state: the purchase has read the product (at 10.00) and its decrement now waits for the row.
-      for (;;) {
-        const [waiting] = await queryRows<{ n: number }>(
-          env.db(),
-          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE "products"%'`,
-        );
-        if ((waiting?.n ?? 0) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // Waiting on state: the purchase has read the product (at 10.00) and its statement now waits for the row.
+      await vi.waitFor(async () => expect(await atTheRow()).toBe(1), { timeout: HANG_MS, interval: 10 });
       await seller.query('UPDATE products SET price_cents = 1500 WHERE id = $1', [productId]);
       await seller.query('COMMIT');
       const answer = await pending;
@@ -303,5 +316,43 @@ describe('purchase and cancel under concurrency [postgres]', { timeout: HANG_MS 
       await seller.query('ROLLBACK').catch(() => {});
       await seller.end();
     }
+  });
+
+  it("takes a batch's purchases in arrival order while the stock lasts: the ones left out read again and are refused", async () => {
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 9, minquantity: 2, casepack: 1 });
+    const buyers = await insertBuyers(env.db(), 6);
+    const [first, ...rest] = buyers.map((buyer) => () => post(bearer(buyer), { productId, quantity: 2 }));
+    const answers = await queuedBehindAHeldRow(productId, first!, rest);
+    // The first alone (7 left), then one batch of five: three fit (1 left), two read again and are refused.
+    expect(answers[0]?.status).toBe(201);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(4);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(2);
+    for (const r of refused) expect(JSON.stringify(r.body)).toContain('1');
+    expect(await readStock(env, productId)).toBe(1);
+    const placed = await env.db().select({ quantity: orders.quantity }).from(orders).where(eq(orders.productId, productId));
+    expect(placed.map((o) => o.quantity)).toEqual([2, 2, 2, 2]);
+  });
+
+  it('fails only the purchase that fails its batch: a repeat of a placed order replays it, the others are placed', async () => {
+    const { id: productId } = await seedProduct(env, OTHER_SELLER, { mainquantity: 100, minquantity: 1, casepack: 1 });
+    const [repeater, firstBuyer, newcomer, ...others] = await insertBuyers(env.db(), 5);
+    const key = randomUUID();
+    const original = await post(bearer(repeater!), { productId, quantity: 3 }, key);
+    expect(original.status).toBe(201);
+    // A buyer with no saved address sends one with two purchases of the same batch: both save it, one row results.
+    await env.db().delete(shipToAddresses).where(eq(shipToAddresses.userId, newcomer!.id));
+    const withAddress = { productId, quantity: 1, shipTo: TEST_SHIP_TO };
+    const answers = await queuedBehindAHeldRow(productId, () => post(bearer(firstBuyer!), { productId, quantity: 1 }), [
+      () => post(bearer(repeater!), { productId, quantity: 3 }, key),
+      () => post(bearer(newcomer!), withAddress),
+      () => post(bearer(newcomer!), withAddress),
+      ...others.map((buyer) => () => post(bearer(buyer), { productId, quantity: 1 })),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 200, 201, 201, 201, 201]);
+    expect((answers[1]?.body as Order)._id).toBe((original.body as Order)._id);
+    expect(await readStock(env, productId)).toBe(100 - 3 - 5);
+    const saved = await env.db().select().from(shipToAddresses).where(eq(shipToAddresses.userId, newcomer!.id));
+    expect(saved).toHaveLength(1);
   });
 });

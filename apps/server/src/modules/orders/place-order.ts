@@ -15,6 +15,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
+import { orderIdInShard, rollupShardOf } from '../../db/rollup-shard.ts';
 import { preparedByShape, runPrepared, slot } from '../../db/prepared.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
@@ -23,7 +24,7 @@ import { sellerSettings } from '../../db/schema/cart.ts';
 import { orderEvents, orderLines, orders, shipToAddresses, type OrderRow } from '../../db/schema/orders.ts';
 import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
-import { createRowGate } from '../../lib/row-gate.ts';
+import { createRowBatcher } from '../../lib/row-batcher.ts';
 import type { SessionUser } from '../accounts/session.ts';
 import { effectiveStatus, pricingOf } from '../business/index.ts';
 import { notificationRows, type NotificationToWrite } from '../notifications/index.ts';
@@ -36,8 +37,10 @@ import { buyNowMemoFor, type BuyerProfile } from './buy-now-memo.ts';
  * How every order is placed, Buy Now's one and the checkout's one per seller
  * (docs/decisions/017-cart-and-checkout.md, docs/decisions/022-purchase-statements.md), each priced and
  * drafted by `draftOrder` and written by `writeOrders` with its lines, first timeline entry,
- * notifications and e-mails. Buy Now (`buyNow`) reads, then takes and writes in one statement; the
- * checkout, in its transaction, takes every line with `takeStock`, then writes its orders.
+ * notifications and e-mails (the checkout's) or by `writeBuyNowBatch` (Buy Now's). Buy Now (`buyNow`)
+ * reads, then takes and writes in one statement, shared with the purchases of the same product that
+ * wait for it (decision 034); the checkout, in its transaction, takes every line with `takeStock`, then
+ * writes its orders.
  */
 
 export interface PlacementLine {
@@ -217,9 +220,9 @@ export interface OrderDraft {
 /**
  * One seller's order from its taken lines: each line priced as the locked row says (the volume break the
  * quantity reaches, then the discount), the price the buyer agreed to, the seller's minimum order value.
- * A refusal here throws, and the caller's transaction gives the units back.
+ * A refusal here throws, and the caller's transaction gives the units back. `id`: the new order's id (random unless given).
  */
-export function draftOrder(placement: Placement, taken: readonly TakenLine[], number: string, destination: Destination): OrderDraft {
+export function draftOrder(placement: Placement, taken: readonly TakenLine[], number: string, destination: Destination, id: string = randomUUID()): OrderDraft {
   const { buyer } = placement;
   const byId = new Map(taken.map((row) => [row.id, row]));
   // Lines keep product-id order, as they always have (the order every multi-row lock follows).
@@ -243,7 +246,6 @@ export function draftOrder(placement: Placement, taken: readonly TakenLine[], nu
   if (!Number.isSafeInteger(totalCents)) throw totalTooLarge();
   if (seller.minimumOrderCents !== null && totalCents < seller.minimumOrderCents) throw belowMinimumOrder(seller.name, seller.minimumOrderCents, totalCents);
 
-  const id = randomUUID();
   const lines = priced.map(({ row, line, quote }, i) => ({
     orderId: id,
     position: i + 1,
@@ -317,7 +319,7 @@ export interface PlacedOrder {
   row: OrderRow;
   /** The order as the API answers it, from what was written (nothing is read back). */
   answer(now: Date): Order;
-  /** With `reserveNumber`: an order number the statement reserved for a later purchase. */
+  /** Buy Now's: an order number the statement reserved for a later purchase. */
   nextNumber?: string;
 }
 
@@ -326,10 +328,18 @@ function typedSlot(name: string, column: PgColumn): SQL {
   return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
 }
 
+/** Which purchase of a Buy Now batch each inserted row belongs to: a row is written only if its purchase was. */
+interface RowOwners {
+  owners: readonly number[];
+  /** Written only if its purchase also asked to save its address as the buyer's default. */
+  onlyIfSaving?: boolean;
+}
+
 /**
  * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
  * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
- * `fromTaken`: the rows are inserted only if the statement's `taken` step took the stock (Buy Now).
+ * `perPurchase`: each row is inserted only if the statement's `accepted` step took its purchase's stock
+ * (a Buy Now batch).
  */
 function slottedInsert(
   tx: Tx,
@@ -337,18 +347,20 @@ function slottedInsert(
   table: PgTable,
   rows: ReadonlyArray<Record<string, unknown>>,
   values: Record<string, unknown>,
-  options: { onConflictDoNothing?: boolean; fromTaken?: boolean } = {},
+  options: { onConflictDoNothing?: boolean; perPurchase?: RowOwners } = {},
 ): AlsoStatement {
   const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
   keysOf.forEach((keys, i) => {
     for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
   });
+  const { perPurchase } = options;
+  const owned = perPurchase ? `@${perPurchase.owners.join(',')}${perPurchase.onlyIfSaving ? 's' : ''}` : '';
   return {
-    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}${options.fromTaken ? '?' : ''}`,
+    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}${owned}`,
     values,
     build() {
       const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
-      if (options.fromTaken) {
+      if (perPurchase) {
         const columns = getTableColumns(table) as Record<string, PgColumn>;
         const keys = keysOf[0] ?? [];
         if (keysOf.some((k) => k.join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
@@ -356,12 +368,13 @@ function slottedInsert(
           keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
           sql`, `,
         );
+        const saving = perPurchase.onlyIfSaving ? sql` AND accepted.save` : sql``;
         const selects = keysOf.map(
           (_, i) =>
             sql`SELECT ${sql.join(
               keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)),
               sql`, `,
-            )} FROM taken`,
+            )} FROM accepted, taken WHERE accepted.ord = ${sql.raw(String(perPurchase.owners[i]))}${saving}`,
         );
         return sql`INSERT INTO ${table} (${names}) ${sql.join(selects, sql` UNION ALL `)}${onConflict}`;
       }
@@ -374,74 +387,97 @@ function slottedInsert(
 
 const orderColumns = getTableColumns(orders);
 
+/** One drafted order and the buyer who placed it (its first timeline entry's actor). */
+interface OrderToWrite {
+  draft: OrderDraft;
+  buyer: SessionUser;
+}
+
+/** Rows to insert into one table, each with the index of the order (of the statement's orders) it belongs to. */
+interface OwnedRows {
+  rows: Array<Record<string, unknown>>;
+  owners: number[];
+}
+
 /**
- * Writes the drafted orders and everything that exists exactly when they do, in one statement: their
- * lines, each order's first timeline entry ("placed", by the buyer), the notifications and their e-mails
- * in the outbox, the buyer's default address when they had none. Foreign keys between these rows are
- * checked at the end of the statement, once all of them exist. With `taken`, the statement first runs
- * that step (Buy Now's guarded decrement) and writes the rest only if it took a row: then no row at all
- * means nothing was written.
+ * The rows that exist exactly when their orders do: the orders, their lines, each order's first timeline
+ * entry ("placed", by its buyer), the notifications and their e-mails in the outbox.
  */
-export async function writeOrders(
-  tx: Tx | Db,
-  config: Config,
-  buyer: SessionUser,
-  drafts: readonly OrderDraft[],
-  also: AlsoWritten & { taken?: AlsoStatement; reserveNumber?: boolean },
-): Promise<PlacedOrder[]> {
-  const actor = { kind: 'buyer' as const, user: buyer };
-  const told = notificationRows(config, [...drafts.flatMap((d) => d.notifications), ...(also.notifications ?? [])]);
+function rowsOfOrders(config: Config, written: readonly OrderToWrite[]) {
+  const table = (): OwnedRows => ({ rows: [], owners: [] });
+  const rows = { orders: table(), lines: table(), events: table(), notifications: table(), emails: table() };
+  const add = (into: OwnedRows, added: ReadonlyArray<Record<string, unknown>>, owner: number) => {
+    for (const row of added) {
+      into.rows.push(row);
+      into.owners.push(owner);
+    }
+  };
+  written.forEach(({ draft, buyer }, owner) => {
+    add(rows.orders, [draft.order], owner);
+    add(rows.lines, draft.lines, owner);
+    add(rows.events, [eventRow(draft.order.id, { kind: 'buyer', user: buyer }, null, 'placed', null)], owner);
+    const told = notificationRows(config, draft.notifications);
+    add(rows.notifications, told.notifications, owner);
+    add(rows.emails, told.emails, owner);
+  });
+  return rows;
+}
+
+/** Each written order's row, matched to its draft, and its answer (nothing is read back). */
+function placedFrom(written: readonly OrderToWrite[], raws: ReadonlyArray<Record<string, unknown>>): Array<PlacedOrder | undefined> {
+  const byId = new Map(
+    raws.map((raw) => {
+      const row = decodeColumns(orderColumns, raw, 'o_') as OrderRow;
+      return [row.id, { row, nextNumber: typeof raw.next_number === 'string' ? raw.next_number : undefined }];
+    }),
+  );
+  return written.map(({ draft, buyer }) => {
+    const found = byId.get(draft.order.id);
+    if (!found) return undefined;
+    const { row, nextNumber } = found;
+    // The timeline's entry was written in this transaction, whose now() is also the order's created_at.
+    const placed = { ...eventRow(row.id, { kind: 'buyer', user: buyer }, null, 'placed', null), createdAt: row.createdAt };
+    return { row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now), ...(nextNumber ? { nextNumber } : {}) };
+  });
+}
+
+/**
+ * Writes the drafted orders of one checkout and everything that exists exactly when they do, in one
+ * statement: their lines, each order's first timeline entry, the notifications and their e-mails in the
+ * outbox, the buyer's default address when they had none, and the checkout's other changes. Foreign
+ * keys between these rows are checked at the end of the statement, once all of them exist.
+ */
+export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, drafts: readonly OrderDraft[], also: AlsoWritten): Promise<PlacedOrder[]> {
   // The orders and their lines go in seller order: the dashboard rollup's triggers (migration 0019) lock
   // one row per seller and day as they go, and two checkouts with the same sellers must take them in
   // the same order, or each could wait for the other.
   const bySeller = drafts.length > 1 ? [...drafts].sort((a, b) => compareText(a.order.sellerId ?? '', b.order.sellerId ?? '')) : drafts;
+  const written = bySeller.map((draft) => ({ draft, buyer }));
+  const rows = rowsOfOrders(config, written);
+  const told = notificationRows(config, also.notifications ?? []);
   const values: Record<string, unknown> = {};
-  const fromTaken = also.taken !== undefined;
-  const insert = (tag: string, table: PgTable, rows: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
-    slottedInsert(tx as Tx, tag, table, rows, values, { onConflictDoNothing, fromTaken });
+  const insert = (tag: string, table: PgTable, inserted: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
+    slottedInsert(tx, tag, table, inserted, values, { onConflictDoNothing });
+  const notified = [...rows.notifications.rows, ...told.notifications];
+  const emailed = [...rows.emails.rows, ...told.emails];
   const parts: AlsoStatement[] = [
-    ...(also.taken ? [also.taken] : []),
-    insert(
-      'l',
-      orderLines,
-      bySeller.flatMap((d) => d.lines),
-    ),
-    insert(
-      'e',
-      orderEvents,
-      drafts.map((d) => eventRow(d.order.id, actor, null, 'placed', null)),
-    ),
-    ...(told.notifications.length > 0 ? [insert('n', notifications, told.notifications)] : []),
-    ...(told.emails.length > 0 ? [insert('m', emailOutbox, told.emails)] : []),
+    insert('l', orderLines, rows.lines.rows),
+    insert('e', orderEvents, rows.events.rows),
+    ...(notified.length > 0 ? [insert('n', notifications, notified)] : []),
+    ...(emailed.length > 0 ? [insert('m', emailOutbox, emailed)] : []),
     ...(also.destination.saveShipTo ? [insert('s', shipToAddresses, [{ userId: buyer.id, address: also.destination.shipTo }], true)] : []),
     ...(also.statements ?? []),
   ];
-  const main = insert(
-    'o',
-    orders,
-    bySeller.map((d) => d.order),
-  );
-  for (const part of [...(also.taken ? [also.taken] : []), ...(also.statements ?? [])]) Object.assign(values, part.values);
-  const reserve = also.reserveNumber === true;
-  const statement = prepared([...parts, main].map((part) => part.shape).join(';') + (reserve ? '+number' : ''), () => {
-    const ctes = parts.map((part, i) => sql`${sql.identifier(also.taken && i === 0 ? 'taken' : `written_${i}`)} AS (${part.build()})`);
-    // Evaluated once per order written, so a statement that writes nothing reserves nothing.
-    const next = reserve ? sql`, 'BC-' || nextval('order_number_seq')::text AS next_number` : sql``;
-    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}${next}`;
+  const main = insert('o', orders, rows.orders.rows);
+  for (const part of also.statements ?? []) Object.assign(values, part.values);
+  const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
+    const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
+    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
   });
-  const raws = await runPrepared(tx, statement, values);
-  const nextNumber = typeof raws[0]?.next_number === 'string' ? raws[0].next_number : undefined;
-  const rows = raws.map((raw) => decodeColumns(orderColumns, raw, 'o_') as OrderRow);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return drafts.flatMap((draft) => {
-    const row = byId.get(draft.order.id);
-    if (!row) {
-      if (fromTaken) return [];
-      throw new Error('order insert returned no row');
-    }
-    // The timeline's entry was written in this transaction, whose now() is also the order's created_at.
-    const placed = { ...eventRow(row.id, actor, null, 'placed', null), createdAt: row.createdAt };
-    return [{ row, answer: (now: Date) => toOrder(row, draft.lines, [placed], now), nextNumber }];
+  const placed = placedFrom(written, await runPrepared(tx, statement, values));
+  return placed.map((order) => {
+    if (!order) throw new Error('order insert returned no row');
+    return order;
   });
 }
 
@@ -466,19 +502,6 @@ export function isRefusalWithKeyUnused(error: unknown): boolean {
 
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
-
-/**
- * Buy Now statements of one product at the database at once, from this process (lib/row-gate.ts,
- * decision 032): one. The others wait here, holding no connection, and never meet at the row, where a
- * sale would wake them all to re-check it. Two (one at the row behind the running one) measured no
- * better: 0.96 of the CPU per order without the gate, against 0.87 for one.
- */
-const buyNowGate = createRowGate(1);
-
-/** Buy Now statements of this product waiting for their turn in this process. */
-export function buyNowWaitingFor(productId: string): number {
-  return buyNowGate.waiting(productId);
-}
 
 type BuyNowProduct = TakenLine & { mainquantity: number; casepack: number };
 
@@ -542,64 +565,180 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string, key: st
 }
 
 /**
- * Buy Now's decrement, guarded by everything the order was priced and written from: the row must still
- * hold the price, discount, volume breaks, case pack, MOQ, seller and snapshot that were read, be
- * listed still, and have enough stock. Other buyers' orders change only the stock, so they never make it miss; a seller's edit
- * in between does, and the purchase reads again.
+ * The columns a Buy Now purchase was priced and written from, besides its id, seller and SKU: its
+ * statement takes the stock only if the row still holds every one as read.
  */
-function guardedTake(product: BuyNowProduct, quantity: number, remembered?: { buyerId: string; profile: BuyerProfile; seller: SellerAsStored }): AlsoStatement {
-  const guarded = {
-    minquantity: products.minquantity,
-    casepack: products.casepack,
-    priceCents: products.priceCents,
-    discount: products.discount,
-    priceBreaks: products.priceBreaks,
-    ownerEmail: products.ownerEmail,
-    name: products.name,
-    image: products.image,
-    brandname: products.brandname,
-    category: products.category,
-  } as const;
-  const values: Record<string, unknown> = { g_id: product.id, g_quantity: quantity, g_ownerId: product.ownerId, g_sku: product.sku };
-  for (const key of Object.keys(guarded) as Array<keyof typeof guarded>) values[`g_${key}`] = product[key];
-  if (remembered) {
-    Object.assign(values, {
-      g_buyer: remembered.buyerId,
-      g_buyerStatus: remembered.profile.status,
-      g_permitExpires: remembered.profile.permitExpires,
-      g_sellerName: remembered.seller.name,
-      g_sellerEmail: remembered.seller.email,
-      g_minimumOrderCents: product.seller.minimumOrderCents,
-    });
-  }
-  // From memory, the read's other values are proved too: the seller's, and the buyer's profile.
-  const provedToo = remembered
-    ? sql`
+const guardedColumns = {
+  minquantity: products.minquantity,
+  casepack: products.casepack,
+  priceCents: products.priceCents,
+  discount: products.discount,
+  priceBreaks: products.priceBreaks,
+  ownerEmail: products.ownerEmail,
+  name: products.name,
+  image: products.image,
+  brandname: products.brandname,
+  category: products.category,
+} as const;
+
+/** One Buy Now purchase decided and drafted, waiting to be written with others of its product. */
+interface BuyNowWrite {
+  db: Db;
+  config: Config;
+  buyer: SessionUser;
+  draft: OrderDraft;
+  destination: Destination;
+  product: BuyNowProduct;
+  seller: SellerAsStored;
+  /** From memory: the buyer's profile it was decided on, which the statement proves still holds. */
+  rememberedProfile: BuyerProfile | null;
+  /** Every value the guards compare the row against: purchases with the same one can share a statement. */
+  guardKey: string;
+}
+
+function guardKeyOf(product: BuyNowProduct, seller: SellerAsStored): string {
+  const guarded = (Object.keys(guardedColumns) as Array<keyof typeof guardedColumns>).map((key) => product[key]);
+  return JSON.stringify([product.id, product.ownerId, product.sku, ...guarded, seller.name, seller.email, product.seller.minimumOrderCents]);
+}
+
+/**
+ * The head of a Buy Now batch's statement: which purchases it takes the stock for. Every value read is
+ * guarded: the row must still hold the price, discount, volume breaks, case pack, MOQ, seller, SKU and
+ * snapshot the purchases were priced and written from, be listed still, and its seller's name, address
+ * and minimum order must be as read; a purchase decided from memory proves its buyer's profile too (a
+ * purchase whose proof fails is left out). The row is locked, then the purchases are taken in arrival
+ * order while the stock lasts (the first that does not fit and those after it are left out). Other
+ * buyers' orders change only the stock, so they never make a guard miss; a seller's edit in between
+ * does, and the purchases read again.
+ */
+function buyNowHead(purchases: readonly BuyNowWrite[], values: Record<string, unknown>): SQL {
+  const [first] = purchases;
+  if (!first) throw new Error('a batch needs a purchase');
+  const { product, seller } = first;
+  Object.assign(values, {
+    g_id: product.id,
+    g_ownerId: product.ownerId,
+    g_sku: product.sku,
+    g_sellerName: seller.name,
+    g_sellerEmail: seller.email,
+    g_minimumOrderCents: product.seller.minimumOrderCents,
+  });
+  for (const key of Object.keys(guardedColumns) as Array<keyof typeof guardedColumns>) values[`g_${key}`] = product[key];
+  purchases.forEach((purchase, i) => {
+    values[`w${i}_quantity`] = purchase.draft.lines[0]?.quantity;
+    values[`w${i}_save`] = purchase.destination.saveShipTo;
+    values[`w${i}_proved`] = purchase.rememberedProfile !== null;
+    values[`w${i}_buyer`] = purchase.buyer.id;
+    values[`w${i}_status`] = purchase.rememberedProfile?.status ?? null;
+    values[`w${i}_permit`] = purchase.rememberedProfile?.permitExpires ?? null;
+  });
+  const profileOf = (i: number, column: PgColumn) =>
+    sql`(SELECT ${column} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot(`w${i}_buyer`)}::text)`;
+  const wanted = purchases.map(
+    (_, i) => sql`SELECT ${sql.raw(String(i))} AS ord, ${slot(`w${i}_quantity`)}::integer AS quantity, ${slot(`w${i}_save`)}::boolean AS save
+       WHERE NOT ${slot(`w${i}_proved`)}::boolean
+          OR (${profileOf(i, businessProfiles.status)} IS NOT DISTINCT FROM ${typedSlot(`w${i}_status`, businessProfiles.status)}
+              AND ${profileOf(i, businessProfiles.permitExpires)} IS NOT DISTINCT FROM ${typedSlot(`w${i}_permit`, businessProfiles.permitExpires)})`,
+  );
+  const guards = (Object.entries(guardedColumns) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`);
+  return sql`wanted AS MATERIALIZED (${sql.join(wanted, sql` UNION ALL `)}),
+    ahead AS MATERIALIZED (SELECT ord, save, sum(quantity) OVER (ORDER BY ord) AS upto FROM wanted),
+    locked AS MATERIALIZED (
+      SELECT ${products.mainquantity} FROM ${products}
+       WHERE ${products.id} = ${slot('g_id')}::uuid
+         AND ${isListed}
+         AND ${products.ownerId} IS NOT DISTINCT FROM ${slot('g_ownerId')}::text
+         AND ${products.sku} IS NOT DISTINCT FROM ${slot('g_sku')}::text
+         AND ${sql.join(guards, sql` AND `)}
          AND (SELECT ${users.name} FROM ${users} WHERE ${users.id} = ${products.ownerId}) IS NOT DISTINCT FROM ${typedSlot('g_sellerName', users.name)}
          AND (SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${products.ownerId}) IS NOT DISTINCT FROM ${typedSlot('g_sellerEmail', users.email)}
          AND (SELECT ${sellerSettings.minimumOrderCents} FROM ${sellerSettings} WHERE ${sellerSettings.userId} = ${products.ownerId})
              IS NOT DISTINCT FROM ${typedSlot('g_minimumOrderCents', sellerSettings.minimumOrderCents)}
-         AND (SELECT ${businessProfiles.status} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('g_buyer')})
-             IS NOT DISTINCT FROM ${typedSlot('g_buyerStatus', businessProfiles.status)}
-         AND (SELECT ${businessProfiles.permitExpires} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('g_buyer')})
-             IS NOT DISTINCT FROM ${typedSlot('g_permitExpires', businessProfiles.permitExpires)}`
-    : sql``;
-  return {
-    shape: remembered ? 'taken+remembered' : 'taken',
-    values,
-    build: () => sql`
-      UPDATE ${products} SET mainquantity = ${products.mainquantity} - ${slot('g_quantity')}::integer, updated_at = now()
-       WHERE ${products.id} = ${slot('g_id')}::uuid
-         AND ${products.mainquantity} >= ${slot('g_quantity')}::integer
-         AND ${isListed}
-         AND ${products.ownerId} IS NOT DISTINCT FROM ${slot('g_ownerId')}::text
-         AND ${products.sku} IS NOT DISTINCT FROM ${slot('g_sku')}::text
-         AND ${sql.join(
-           (Object.entries(guarded) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`),
-           sql` AND `,
-         )}${provedToo}
-      RETURNING ${products.id}`,
+       FOR UPDATE
+    ),
+    accepted AS MATERIALIZED (SELECT ahead.ord, ahead.save, ahead.upto FROM ahead, locked WHERE ahead.upto <= locked.mainquantity),
+    taken AS (
+      UPDATE ${products}
+         SET mainquantity = ${products.mainquantity} - (SELECT max(accepted.upto) FROM accepted), updated_at = now()
+       WHERE ${products.id} = ${slot('g_id')}::uuid AND EXISTS (SELECT 1 FROM accepted)
+      RETURNING ${products.id}
+    )`;
+}
+
+/**
+ * Writes a batch of Buy Now purchases of one product in one statement (buyNowHead, then every taken
+ * purchase's order with its lines, first timeline entry, notifications, e-mails and default address):
+ * all of a purchase or none of it. Each purchase gets its order, or undefined when it was left out. Each
+ * order written reserves an order number for a later purchase (`nextNumber`).
+ */
+async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Array<PlacedOrder | undefined>> {
+  const [first] = purchases;
+  if (!first) return [];
+  const { db, config } = first;
+  const rows = rowsOfOrders(config, purchases);
+  const values: Record<string, unknown> = {};
+  const head = buyNowHead(purchases, values);
+  const insert = (tag: string, table: PgTable, owned: OwnedRows, options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {}) =>
+    slottedInsert(db as unknown as Tx, tag, table, owned.rows, values, {
+      onConflictDoNothing: options.onConflictDoNothing,
+      perPurchase: { owners: owned.owners, onlyIfSaving: options.onlyIfSaving },
+    });
+  const shipTo: OwnedRows = {
+    rows: purchases.map(({ buyer, destination }) => ({ userId: buyer.id, address: destination.shipTo })),
+    owners: purchases.map((_, i) => i),
   };
+  const parts: AlsoStatement[] = [
+    insert('l', orderLines, rows.lines),
+    insert('e', orderEvents, rows.events),
+    ...(rows.notifications.rows.length > 0 ? [insert('n', notifications, rows.notifications)] : []),
+    ...(rows.emails.rows.length > 0 ? [insert('m', emailOutbox, rows.emails)] : []),
+    insert('s', shipToAddresses, shipTo, { onConflictDoNothing: true, onlyIfSaving: true }),
+  ];
+  const main = insert('o', orders, rows.orders);
+  const statement = prepared(`buy-now:${purchases.length}:${[...parts, main].map((part) => part.shape).join(';')}`, () => {
+    const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
+    // Evaluated once per order written, so a statement that writes nothing reserves nothing.
+    return sql`WITH ${head}, ${sql.join(ctes, sql`, `)} ${main.build()}
+      RETURNING ${selectColumns(orderColumns, 'o_')}, 'BC-' || nextval('order_number_seq')::text AS next_number`;
+  });
+  return placedFrom(purchases, await runPrepared(db, statement, values));
+}
+
+/**
+ * Buy Now purchases of one product written together, at most this many per statement (lib/row-batcher.ts,
+ * docs/decisions/034-buy-now-batches.md): purchases that arrive while their product's statement runs
+ * wait in the process, holding no connection, and the next statement takes them all. Its SQL has one
+ * prepared shape per batch size, so this bounds those too.
+ */
+const BUY_NOW_BATCH = 16;
+
+const buyNowBatches = createRowBatcher<BuyNowWrite, PlacedOrder | undefined>({
+  max: BUY_NOW_BATCH,
+  together: (first, purchase) => purchase.db === first.db && purchase.guardKey === first.guardKey,
+  async write(_product, purchases) {
+    try {
+      return (await writeBuyNowBatch(purchases)).map((value) => ({ status: 'fulfilled', value }));
+    } catch (error) {
+      if (purchases.length === 1) throw error;
+      // One purchase can fail the statement for all (its key used by a repeat that committed meanwhile):
+      // each alone then, so each gets its own outcome.
+      const alone: Array<PromiseSettledResult<PlacedOrder | undefined>> = [];
+      for (const purchase of purchases) {
+        alone.push(
+          await writeBuyNowBatch([purchase]).then(
+            ([value]) => ({ status: 'fulfilled', value }) as const,
+            (reason: unknown) => ({ status: 'rejected', reason }) as const,
+          ),
+        );
+      }
+      return alone;
+    }
+  },
+});
+
+/** Buy Now purchases of this product waiting in this process for their product's next statement. */
+export function buyNowWaitingFor(productId: string): number {
+  return buyNowBatches.waiting(productId);
 }
 
 type BuyNowLine = PlacementLine & { idempotencyKey: string | null };
@@ -636,10 +775,19 @@ async function decideAndWrite(
     const refusal = refusalOf(read.product, buyer, line);
     if (refusal || !read.product) throw refused(refusal ?? productNotFound(), keyUnused);
     const placement = { buyer, breaksApply: pricing.breaksApply, lines: [line], idempotencyKey: line.idempotencyKey, poNumber: null, checkoutId: null };
-    const draft = draftOrder(placement, [read.product], number, destination);
-    const proof = remembered ? { buyerId: buyer.id, profile: read.profile, seller: read.seller } : undefined;
-    const taken = guardedTake(read.product, line.quantity, proof);
-    [placed] = await buyNowGate.run(read.product.id, () => writeOrders(db, config, buyer, [draft], { destination, taken, reserveNumber: true }));
+    // Every Buy Now order of a product is filed in that product's rollup shard, so a batch locks one (db/rollup-shard.ts).
+    const draft = draftOrder(placement, [read.product], number, destination, orderIdInShard(rollupShardOf(read.product.id)));
+    placed = await buyNowBatches.submit(read.product.id, {
+      db,
+      config,
+      buyer,
+      draft,
+      destination,
+      product: read.product,
+      seller: read.seller,
+      rememberedProfile: remembered ? read.profile : null,
+      guardKey: guardKeyOf(read.product, read.seller),
+    });
     return placed;
   } finally {
     if (!placed) memo.keepNumber(number);
@@ -672,9 +820,10 @@ async function buyFromMemory(request: BuyNowRequest): Promise<PlacedOrder | null
  * Buy Now in one statement when this process remembers what it needs (buyFromMemory), else in two and
  * no explicit transaction (docs/decisions/022-purchase-statements.md): one read of the product, its
  * seller, the buyer's status and a reserved order number; the rules and the price decided on it; then
- * one statement that takes the stock under guards (guardedTake) and writes the order with everything
- * that goes with it, all or nothing. The row is locked only while that one statement runs. A miss (sold
- * out meanwhile, or edited by its seller) reads again.
+ * one statement that takes the stock under guards (buyNowHead) and writes the order with everything
+ * that goes with it, all or nothing, together with the other purchases of the product waiting for it
+ * (writeBuyNowBatch). The row is locked only while that one statement runs. A miss (sold out meanwhile,
+ * or edited by its seller) reads again.
  */
 export async function buyNow(
   db: Db,
