@@ -69,8 +69,8 @@ describe.concurrent('SIGKILL at random moments during a stream of orders and can
         expect(books.unexpected, 'orders nobody was told about').toEqual([]);
         expect(books.unbalanced, 'products whose stock + live orders ≠ initial stock').toEqual([]);
         expect(ledger.contradictions).toEqual([]);
-        expect(counts.serverErrors).toEqual([]);
         expect(errorLines).toEqual([]);
+        expect(counts.serverErrors).toEqual([]);
         // The run must really have been interrupted mid-request, or it proves nothing.
         expect(counts.unanswered).toBeGreaterThan(0);
         expect(counts.cancelsConfirmed).toBeGreaterThan(0);
