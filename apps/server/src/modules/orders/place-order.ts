@@ -475,7 +475,10 @@ export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, dr
     return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
   });
   const placed = placedFrom(written, await runPrepared(tx, statement, values));
-  return placed.map((order) => {
+  // Answered in the drafts' order (the checkout's, by order number), not the writing order.
+  const byDraft = new Map(written.map(({ draft }, i) => [draft, placed[i]]));
+  return drafts.map((draft) => {
+    const order = byDraft.get(draft);
     if (!order) throw new Error('order insert returned no row');
     return order;
   });
