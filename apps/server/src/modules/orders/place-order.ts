@@ -604,17 +604,8 @@ function guardKeyOf(product: BuyNowProduct, seller: SellerAsStored): string {
   return JSON.stringify([product.id, product.ownerId, product.sku, ...guarded, seller.name, seller.email, product.seller.minimumOrderCents]);
 }
 
-/**
- * The head of a Buy Now batch's statement: which purchases it takes the stock for. Every value read is
- * guarded: the row must still hold the price, discount, volume breaks, case pack, MOQ, seller, SKU and
- * snapshot the purchases were priced and written from, be listed still, and its seller's name, address
- * and minimum order must be as read; a purchase decided from memory proves its buyer's profile too (a
- * purchase whose proof fails is left out). The row is locked, then the purchases are taken in arrival
- * order while the stock lasts (the first that does not fit and those after it are left out). Other
- * buyers' orders change only the stock, so they never make a guard miss; a seller's edit in between
- * does, and the purchases read again.
- */
-function buyNowHead(purchases: readonly BuyNowWrite[], values: Record<string, unknown>): SQL {
+/** The values of a batch's head (buyNowHead), filled on every call: its SQL is built once per batch size. */
+function fillHeadValues(purchases: readonly BuyNowWrite[], values: Record<string, unknown>): void {
   const [first] = purchases;
   if (!first) throw new Error('a batch needs a purchase');
   const { product, seller } = first;
@@ -635,9 +626,23 @@ function buyNowHead(purchases: readonly BuyNowWrite[], values: Record<string, un
     values[`w${i}_status`] = purchase.rememberedProfile?.status ?? null;
     values[`w${i}_permit`] = purchase.rememberedProfile?.permitExpires ?? null;
   });
+}
+
+/**
+ * The head of a Buy Now batch's statement: which purchases it takes the stock for. Every value read is
+ * guarded: the row must still hold the price, discount, volume breaks, case pack, MOQ, seller, SKU and
+ * snapshot the purchases were priced and written from, be listed still, and its seller's name, address
+ * and minimum order must be as read; a purchase decided from memory proves its buyer's profile too (a
+ * purchase whose proof fails is left out). The row is locked, then the purchases are taken in arrival
+ * order while the stock lasts (the first that does not fit and those after it are left out). Other
+ * buyers' orders change only the stock, so they never make a guard miss; a seller's edit in between
+ * does, and the purchases read again.
+ */
+function buyNowHead(size: number): SQL {
   const profileOf = (i: number, column: PgColumn) =>
     sql`(SELECT ${column} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot(`w${i}_buyer`)}::text)`;
-  const wanted = purchases.map(
+  const wanted = Array.from(
+    { length: size },
     (_, i) => sql`SELECT ${sql.raw(String(i))} AS ord, ${slot(`w${i}_quantity`)}::integer AS quantity, ${slot(`w${i}_save`)}::boolean AS save
        WHERE NOT ${slot(`w${i}_proved`)}::boolean
           OR (${profileOf(i, businessProfiles.status)} IS NOT DISTINCT FROM ${typedSlot(`w${i}_status`, businessProfiles.status)}
@@ -683,7 +688,7 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
   const { db, config } = first;
   const rows = rowsOfOrders(config, purchases);
   const values: Record<string, unknown> = {};
-  const head = buyNowHead(purchases, values);
+  fillHeadValues(purchases, values);
   const insert = (tag: string, table: PgTable, owned: OwnedRows, options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {}) =>
     slottedInsert(db, tag, table, owned.rows, values, {
       onConflictDoNothing: options.onConflictDoNothing,
@@ -704,7 +709,7 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
   const statement = prepared(`buy-now:${purchases.length}:${[...parts, main].map((part) => part.shape).join(';')}`, () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
     // Evaluated once per order written, so a statement that writes nothing reserves nothing.
-    return sql`WITH ${head}, ${sql.join(ctes, sql`, `)} ${main.build()}
+    return sql`WITH ${buyNowHead(purchases.length)}, ${sql.join(ctes, sql`, `)} ${main.build()}
       RETURNING ${selectColumns(orderColumns, 'o_')}, 'BC-' || nextval('order_number_seq')::text AS next_number`;
   });
   return placedFrom(purchases, await runPrepared(db, statement, values));
