@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Order } from '@bulkcart/contracts';
 import { describeEachDatabase, type TestEnv } from '../../../test/helpers/test-app.ts';
-import { asUser, bearer, insertBuyers, signUpUser, type TestUser } from '../../../test/helpers/accounts.ts';
+import { asUser, bearer, insertBuyers, signUpUser, TEST_SHIP_TO, type TestUser } from '../../../test/helpers/accounts.ts';
 import { products } from '../../db/schema/catalog.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { queryRows } from '../../db/rows.ts';
@@ -187,6 +187,33 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
     const response = await buy(env(), { authorization: `Bearer ${buyer.token}` }, { productId, quantity: 4 });
     expect(response.statusCode).toBe(201);
     expect(await readStock(env(), productId)).toBe(6);
+  });
+
+  it('stores each of simultaneous purchases with its own address as sent, quotes, backslashes, braces and NULL included', async () => {
+    // The purchases of one product that arrive together are written by one statement, their values as
+    // one array per column (place-order.ts batchInsert): an element's quoting must never leak into another's.
+    const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 100 });
+    const buyers = await insertBuyers(env().db(), 6);
+    const hostile = ['"}, {"x": 1', 'C:\\new\\table\\', 'NULL', '{a,b}', 'Ünïcødé 倉庫 📦', 'O\'Brien \\" , ;'];
+    const sent = buyers.map((b, i) => ({ ...TEST_SHIP_TO, company: hostile[i]!, line1: `${hostile[(i + 1) % hostile.length]!} Road`, line2: hostile[i]! }));
+    const answers = await Promise.all(buyers.map((b, i) => buy(env(), bearer(b), { productId, quantity: 1 + i, shipTo: sent[i] })));
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+    for (const [i, answer] of answers.entries()) {
+      const order = answer.json() as Order;
+      const [row] = await env()
+        .db()
+        .select({ shipTo: orders.shipTo, quantity: orders.quantity, buyerId: orders.buyerId })
+        .from(orders)
+        .where(eq(orders.id, order._id));
+      expect(row).toEqual({ shipTo: sent[i], quantity: 1 + i, buyerId: buyers[i]!.id });
+      const [written] = await queryRows<{ lines: number; events: number }>(
+        env().db(),
+        sql`SELECT (SELECT count(*)::int FROM order_lines WHERE order_id = ${order._id}) AS lines,
+                   (SELECT count(*)::int FROM order_events WHERE order_id = ${order._id}) AS events`,
+      );
+      expect(written).toEqual({ lines: 1, events: 1 });
+    }
+    expect(await readStock(env(), productId)).toBe(100 - 21);
   });
 
   it('refuses an account without a name (403)', async () => {

@@ -328,18 +328,9 @@ function typedSlot(name: string, column: PgColumn): SQL {
   return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
 }
 
-/** Which purchase of a Buy Now batch each inserted row belongs to: a row is written only if its purchase was. */
-interface RowOwners {
-  owners: readonly number[];
-  /** Written only if its purchase also asked to save its address as the buyer's default. */
-  onlyIfSaving?: boolean;
-}
-
 /**
  * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
  * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
- * `perPurchase`: each row is inserted only if the statement's `accepted` step took its purchase's stock
- * (a Buy Now batch).
  */
 function slottedInsert(
   tx: Tx | Db,
@@ -347,40 +338,89 @@ function slottedInsert(
   table: PgTable,
   rows: ReadonlyArray<Record<string, unknown>>,
   values: Record<string, unknown>,
-  options: { onConflictDoNothing?: boolean; perPurchase?: RowOwners } = {},
+  options: { onConflictDoNothing?: boolean } = {},
 ): AlsoStatement {
   const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
   keysOf.forEach((keys, i) => {
     for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
   });
-  const { perPurchase } = options;
-  const owned = perPurchase ? `@${perPurchase.owners.join(',')}${perPurchase.onlyIfSaving ? 's' : ''}` : '';
   return {
-    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}${owned}`,
+    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}`,
     values,
     build() {
-      const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
-      if (perPurchase) {
-        const columns = getTableColumns(table) as Record<string, PgColumn>;
-        const keys = keysOf[0] ?? [];
-        if (keysOf.some((k) => k.join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
-        const names = sql.join(
-          keys.map((key) => sql.identifier((columns[key] as PgColumn).name)),
-          sql`, `,
-        );
-        const saving = perPurchase.onlyIfSaving ? sql` AND accepted.save` : sql``;
-        const selects = keysOf.map(
-          (_, i) =>
-            sql`SELECT ${sql.join(
-              keys.map((key) => typedSlot(`${tag}${i}_${key}`, columns[key] as PgColumn)),
-              sql`, `,
-            )} FROM accepted, taken WHERE accepted.ord = ${sql.raw(String(perPurchase.owners[i]))}${saving}`,
-        );
-        return sql`INSERT INTO ${table} (${names}) ${sql.join(selects, sql` UNION ALL `)}${onConflict}`;
-      }
       const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
       const insert = tx.insert(table).values(slotted as never);
       return options.onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
+    },
+  };
+}
+
+/** Each value as its column's driver value (as drizzle would send it), null for none: one array parameter. */
+function columnArray(column: PgColumn, columnValues: readonly unknown[]): unknown[] {
+  return columnValues.map((value) => (value === null || value === undefined ? null : column.mapToDriverValue(value)));
+}
+
+/** `unnest($a::t1[], $b::t2[], …) WITH ORDINALITY AS alias(c…, n)`: one row per element, in array order. */
+function unnested(alias: string, arrays: ReadonlyArray<{ name: string; slot: string; type: string }>): SQL {
+  const args = arrays.map((array) => sql`${slot(array.slot)}::${sql.raw(array.type)}[]`);
+  const names = arrays.map((array) => sql.identifier(array.name));
+  return sql`unnest(${sql.join(args, sql`, `)}) WITH ORDINALITY AS ${sql.identifier(alias)}(${sql.join(names, sql`, `)}, n)`;
+}
+
+/**
+ * An insert of a Buy Now batch's rows into `table`, each row written only if the statement's `accepted`
+ * step took its purchase's stock (`owners[i]`: the purchase row i belongs to; `onlyIfSaving`: and only if
+ * that purchase saves its address as the buyer's default). The rows travel as one array per column, so
+ * the statement has one shape whatever the batch's size: PostgreSQL parses and plans it once per
+ * connection rather than once per size (with 16 sizes and 20 connections, planning had cost about 1 ms
+ * per order). Every row must have the same columns (those with a value).
+ */
+function batchInsert(
+  tag: string,
+  table: PgTable,
+  owned: OwnedRows,
+  values: Record<string, unknown>,
+  options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {},
+): AlsoStatement {
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const [firstRow = {}] = owned.rows;
+  const keys = Object.keys(firstRow).filter((key) => firstRow[key] !== undefined);
+  for (const row of owned.rows) {
+    const rowKeys = Object.keys(row).filter((key) => row[key] !== undefined);
+    if (rowKeys.join() !== keys.join()) throw new Error('rows inserted from a step must have the same columns');
+  }
+  const columnOf = (key: string) => {
+    const column = columns[key];
+    if (!column) throw new Error(`${key} is not a column of the table`);
+    return column;
+  };
+  for (const key of keys)
+    values[`${tag}_${key}`] = columnArray(
+      columnOf(key),
+      owned.rows.map((row) => row[key]),
+    );
+  values[`${tag}_owner`] = owned.owners;
+  return {
+    shape: `${tag}[${keys.join(',')}]${options.onConflictDoNothing ? '!' : ''}${options.onlyIfSaving ? 's' : ''}`,
+    values,
+    build() {
+      const arrays = [
+        ...keys.map((key, j) => ({ name: `c${j}`, slot: `${tag}_${key}`, type: columnOf(key).getSQLType() })),
+        { name: 'owner', slot: `${tag}_owner`, type: 'integer' },
+      ];
+      const names = sql.join(
+        keys.map((key) => sql.identifier(columnOf(key).name)),
+        sql`, `,
+      );
+      const picked = sql.join(
+        keys.map((_, j) => sql`r.${sql.identifier(`c${j}`)}`),
+        sql`, `,
+      );
+      const saving = options.onlyIfSaving ? sql` AND accepted.save` : sql``;
+      const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
+      // In array order, so the rows' identities (notifications' `seq`) follow the purchases' arrival.
+      return sql`INSERT INTO ${table} (${names}) SELECT ${picked} FROM ${unnested('r', arrays)}
+        JOIN accepted ON accepted.ord = r.owner${saving} CROSS JOIN taken ORDER BY r.n${onConflict}`;
     },
   };
 }
@@ -604,7 +644,7 @@ function guardKeyOf(product: BuyNowProduct, seller: SellerAsStored): string {
   return JSON.stringify([product.id, product.ownerId, product.sku, ...guarded, seller.name, seller.email, product.seller.minimumOrderCents]);
 }
 
-/** The values of a batch's head (buyNowHead), filled on every call: its SQL is built once per batch size. */
+/** The values of a batch's head (buyNowHead): the product's as read, and one array per purchase's value. */
 function fillHeadValues(purchases: readonly BuyNowWrite[], values: Record<string, unknown>): void {
   const [first] = purchases;
   if (!first) throw new Error('a batch needs a purchase');
@@ -618,13 +658,19 @@ function fillHeadValues(purchases: readonly BuyNowWrite[], values: Record<string
     g_minimumOrderCents: product.seller.minimumOrderCents,
   });
   for (const key of Object.keys(guardedColumns) as Array<keyof typeof guardedColumns>) values[`g_${key}`] = product[key];
-  purchases.forEach((purchase, i) => {
-    values[`w${i}_quantity`] = purchase.draft.lines[0]?.quantity;
-    values[`w${i}_save`] = purchase.destination.saveShipTo;
-    values[`w${i}_proved`] = purchase.rememberedProfile !== null;
-    values[`w${i}_buyer`] = purchase.buyer.id;
-    values[`w${i}_status`] = purchase.rememberedProfile?.status ?? null;
-    values[`w${i}_permit`] = purchase.rememberedProfile?.permitExpires ?? null;
+  Object.assign(values, {
+    w_quantity: purchases.map((purchase) => purchase.draft.lines[0]?.quantity),
+    w_save: purchases.map((purchase) => purchase.destination.saveShipTo),
+    w_proved: purchases.map((purchase) => purchase.rememberedProfile !== null),
+    w_buyer: purchases.map((purchase) => purchase.buyer.id),
+    w_status: columnArray(
+      businessProfiles.status,
+      purchases.map((purchase) => purchase.rememberedProfile?.status),
+    ),
+    w_permit: columnArray(
+      businessProfiles.permitExpires,
+      purchases.map((purchase) => purchase.rememberedProfile?.permitExpires),
+    ),
   });
 }
 
@@ -636,20 +682,25 @@ function fillHeadValues(purchases: readonly BuyNowWrite[], values: Record<string
  * purchase whose proof fails is left out). The row is locked, then the purchases are taken in arrival
  * order while the stock lasts (the first that does not fit and those after it are left out). Other
  * buyers' orders change only the stock, so they never make a guard miss; a seller's edit in between
- * does, and the purchases read again.
+ * does, and the purchases read again. The purchases come as arrays (one per value, in arrival order):
+ * one shape for every batch size.
  */
-function buyNowHead(size: number): SQL {
-  const profileOf = (i: number, column: PgColumn) =>
-    sql`(SELECT ${column} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot(`w${i}_buyer`)}::text)`;
-  const wanted = Array.from(
-    { length: size },
-    (_, i) => sql`SELECT ${sql.raw(String(i))} AS ord, ${slot(`w${i}_quantity`)}::integer AS quantity, ${slot(`w${i}_save`)}::boolean AS save
-       WHERE NOT ${slot(`w${i}_proved`)}::boolean
-          OR (${profileOf(i, businessProfiles.status)} IS NOT DISTINCT FROM ${typedSlot(`w${i}_status`, businessProfiles.status)}
-              AND ${profileOf(i, businessProfiles.permitExpires)} IS NOT DISTINCT FROM ${typedSlot(`w${i}_permit`, businessProfiles.permitExpires)})`,
-  );
+function buyNowHead(): SQL {
+  const profileOf = (column: PgColumn) => sql`(SELECT ${column} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = w.buyer)`;
+  const arrays = [
+    { name: 'quantity', slot: 'w_quantity', type: 'integer' },
+    { name: 'save', slot: 'w_save', type: 'boolean' },
+    { name: 'proved', slot: 'w_proved', type: 'boolean' },
+    { name: 'buyer', slot: 'w_buyer', type: 'text' },
+    { name: 'status', slot: 'w_status', type: businessProfiles.status.getSQLType() },
+    { name: 'permit', slot: 'w_permit', type: businessProfiles.permitExpires.getSQLType() },
+  ];
+  const wanted = sql`SELECT (w.n - 1)::integer AS ord, w.quantity, w.save FROM ${unnested('w', arrays)}
+       WHERE NOT w.proved
+          OR (${profileOf(businessProfiles.status)} IS NOT DISTINCT FROM w.status
+              AND ${profileOf(businessProfiles.permitExpires)} IS NOT DISTINCT FROM w.permit)`;
   const guards = (Object.entries(guardedColumns) as Array<[string, PgColumn]>).map(([key, column]) => sql`${column} = ${typedSlot(`g_${key}`, column)}`);
-  return sql`wanted AS MATERIALIZED (${sql.join(wanted, sql` UNION ALL `)}),
+  return sql`wanted AS MATERIALIZED (${wanted}),
     ahead AS MATERIALIZED (SELECT ord, save, sum(quantity) OVER (ORDER BY ord) AS upto FROM wanted),
     locked AS MATERIALIZED (
       SELECT ${products.mainquantity} FROM ${products}
@@ -690,10 +741,7 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
   const values: Record<string, unknown> = {};
   fillHeadValues(purchases, values);
   const insert = (tag: string, table: PgTable, owned: OwnedRows, options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {}) =>
-    slottedInsert(db, tag, table, owned.rows, values, {
-      onConflictDoNothing: options.onConflictDoNothing,
-      perPurchase: { owners: owned.owners, onlyIfSaving: options.onlyIfSaving },
-    });
+    batchInsert(tag, table, owned, values, options);
   const shipTo: OwnedRows = {
     rows: purchases.map(({ buyer, destination }) => ({ userId: buyer.id, address: destination.shipTo })),
     owners: purchases.map((_, i) => i),
@@ -706,10 +754,10 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
     insert('s', shipToAddresses, shipTo, { onConflictDoNothing: true, onlyIfSaving: true }),
   ];
   const main = insert('o', orders, rows.orders);
-  const statement = prepared(`buy-now:${purchases.length}:${[...parts, main].map((part) => part.shape).join(';')}`, () => {
+  const statement = prepared(`buy-now:${[...parts, main].map((part) => part.shape).join(';')}`, () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
     // Evaluated once per order written, so a statement that writes nothing reserves nothing.
-    return sql`WITH ${buyNowHead(purchases.length)}, ${sql.join(ctes, sql`, `)} ${main.build()}
+    return sql`WITH ${buyNowHead()}, ${sql.join(ctes, sql`, `)} ${main.build()}
       RETURNING ${selectColumns(orderColumns, 'o_')}, 'BC-' || nextval('order_number_seq')::text AS next_number`;
   });
   return placedFrom(purchases, await runPrepared(db, statement, values));
@@ -718,8 +766,8 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
 /**
  * Buy Now purchases of one product written together, at most this many per statement (lib/row-batcher.ts,
  * docs/decisions/034-buy-now-batches.md): purchases that arrive while their product's statement runs
- * wait in the process, holding no connection, and the next statement takes them all. Its SQL has one
- * prepared shape per batch size, so this bounds those too.
+ * wait in the process, holding no connection, and the next statement takes them all. This bounds how
+ * long one statement holds the product's row.
  */
 const BUY_NOW_BATCH = 16;
 
