@@ -98,9 +98,18 @@ async function startSide(context: BenchContext, baseline: Baseline, side: Side, 
 interface OrdersSide extends SideServer {
   products: FloorProduct[];
   requestsFor: ReturnType<typeof orderRequestsFor>;
-  warm: LoadResult;
+  /** The unmeasured runs: the first warm-up and each round's re-warm (their orders count in the books). */
+  warm: LoadResult[];
   tally: Tally;
 }
+
+/**
+ * How long each side is loaded, unmeasured, right before each of its measured runs. The other side's
+ * run in between lasts longer than the pool's idle timeout (node-postgres's 10 s), so without it a side
+ * started its run on new connections, parsing and planning its prepared statements again: the side
+ * that ran second in a round read 30–60 % more CPU per order and twice the p99 (docs/benchmarks-history.md).
+ */
+const REWARM_SECONDS = 2;
 
 async function compareOrders(context: BenchContext, baseline: Baseline, rounds: number, result: CompareResult): Promise<void> {
   const pg = [readPostmasterPid(context.pgDataDir)];
@@ -116,12 +125,13 @@ async function compareOrders(context: BenchContext, baseline: Baseline, rounds: 
       const products = await listFloorProducts(s.server.url, seller, FLOOR);
       const requestsFor = orderRequestsFor(buyers, products);
       const warm = await runLoad({ url: s.server.url, connections: context.connections, duration: context.warmup, requestsFor });
-      sides.set(side, { ...s, products, requestsFor, warm, tally: emptyTally() });
+      sides.set(side, { ...s, products, requestsFor, warm: [warm], tally: emptyTally() });
     }
     await inTurns(rounds, async (side, round) => {
       const s = sides.get(side);
       if (!s) return;
       context.log(`compare orders: round ${round + 1}/${rounds}, ${side}`);
+      s.warm.push(await runLoad({ url: s.server.url, connections: context.connections, duration: REWARM_SECONDS, requestsFor: s.requestsFor }));
       await settle();
       const measured = await measureCpu([s.server.pid], pg, () =>
         runLoad({ url: s.server.url, connections: context.connections, duration: context.duration, requestsFor: s.requestsFor }),
@@ -174,7 +184,7 @@ async function compareOrders(context: BenchContext, baseline: Baseline, rounds: 
     SIDES.map(async (side) => {
       const s = sides.get(side) as OrdersSide;
       const check = await withSql(s.target, (query) =>
-        checkStock(query, s.products, countPlaced([s.warm, ...s.tally.runs]), (rounds + 1) * context.connections),
+        checkStock(query, s.products, countPlaced([...s.warm, ...s.tally.runs]), (s.warm.length + s.tally.runs.length) * context.connections),
       );
       return `${check.ok ? 'yes' : '**NO**'} (oversold ${check.oversold}, unbalanced ${check.unbalanced}, orders without notice + e-mail ${check.unnotified})`;
     }),
@@ -297,6 +307,8 @@ async function compareCheckout(context: BenchContext, baseline: Baseline, rounds
       const s = sides.get(side);
       if (!s) return;
       context.log(`compare checkout: round ${round + 1}/${rounds}, ${side}`);
+      // Unmeasured, as the orders' re-warm: the connection may have been closed while the other side ran.
+      await runCheckouts(s.server.url, s.server.pid, pg, s.floor, 5);
       const times = await runCheckouts(s.server.url, s.server.pid, pg, s.floor, CHECKOUTS_PER_ROUND);
       s.samples.push(times.samples);
       s.cpu.push(((times.serverSeconds + times.databaseSeconds) / (CHECKOUTS_PER_ROUND * CHECKOUT_SHAPE.lines)) * 1e6);
