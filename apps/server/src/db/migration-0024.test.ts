@@ -5,6 +5,7 @@ import { queryRows } from './rows.ts';
 import { openDatabaseBefore } from '../../test/helpers/migrations.ts';
 import { DATABASE_KINDS } from '../../test/helpers/test-app.ts';
 import { expectRollupToMatchOrders } from '../../test/helpers/dashboard-rollup.ts';
+import { insertAccounts, insertHingeAndBolt, insertLines, lineValues } from '../../test/helpers/order-rows.ts';
 
 /** The n-th order's id, fixed so a test can add lines to it. */
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -19,35 +20,21 @@ for (const kind of DATABASE_KINDS) {
     it("keeps the rollups of the orders before it, and adds a multi-row statement's orders and lines as the row triggers did", async () => {
       const { database } = await openDatabaseBefore(kind, '0024', cleanups);
       const db = database.db;
-      await db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at) VALUES
-        ('u-buyer', 'Buyer', 'buyer@example.com', false, now(), now()),
-        ('u-shop', 'Shop', 'shop@example.com', false, now(), now()),
-        ('u-seller', 'Seller', 'seller@example.com', false, now(), now()),
-        ('u-other', 'Other', 'other@example.com', false, now(), now())`);
-      const [hinge, bolt] = await queryRows<{ id: string }>(
-        db,
-        sql`INSERT INTO products (name, image, brandname, category, price_cents, mainquantity, minquantity, owner_id, owner_email)
-            VALUES ('Hinge', '/h.png', 'B', 'Office Supplies & Stationery', 250, 100, 1, 'u-seller', 'seller@example.com'),
-                   ('Bolt', '/b.png', 'B', 'Office Supplies & Stationery', 100, 100, 1, 'u-other', 'other@example.com')
-            RETURNING id`,
-      );
+      await insertAccounts(db, ['u-buyer', 'u-shop', 'u-seller', 'u-other']);
+      const { hinge, bolt } = await insertHingeAndBolt(db, { hinge: 'u-seller', bolt: 'u-other' });
       const orderValues = (n: number, status: string, buyer: string, seller: string | null, cents: number, at: string) =>
         sql`(${id(n)}::uuid, ${status}, ${buyer}, 'b@example.com', 'B', ${seller}, ${cents}, ${at}::timestamptz)`;
-      const lineValues = (n: number, position: number, productId: string | null, quantity: number, unitCents: number) =>
-        sql`(${id(n)}::uuid, ${position}, ${productId}::uuid, ${quantity}, ${unitCents}, ${quantity * unitCents}, ${unitCents}, 'P', '/p.png', 'B', 'C', 1)`;
+      const line = (n: number, position: number, productId: string | null, quantity: number, unitCents: number) =>
+        lineValues(id(n), position, productId, quantity, unitCents);
       const insertOrders = (rows: ReturnType<typeof orderValues>[]) =>
         db.execute(sql`INSERT INTO orders (id, status, buyer_id, buyer_email, buyer_name, seller_id, total_cents, created_at)
-          VALUES ${sql.join(rows, sql`, `)}`);
-      const insertLines = (rows: ReturnType<typeof lineValues>[]) =>
-        db.execute(sql`INSERT INTO order_lines (order_id, position, product_id, quantity, unit_price_cents, line_total_cents, list_unit_price_cents,
-            product_name, product_image, product_brand, product_category, product_minquantity)
           VALUES ${sql.join(rows, sql`, `)}`);
 
       // Before the migration, through the row triggers: two orders, one of them with two lines.
       await insertOrders([orderValues(1, 'placed', 'u-buyer', 'u-seller', 500, '2026-03-01T10:00:00Z')]);
-      await insertLines([lineValues(1, 0, hinge!.id, 2, 250)]);
+      await insertLines(db, [line(1, 0, hinge, 2, 250)]);
       await insertOrders([orderValues(2, 'delivered', 'u-shop', 'u-other', 300, '2026-03-01T11:00:00Z')]);
-      await insertLines([lineValues(2, 0, bolt!.id, 1, 100), lineValues(2, 1, null, 2, 100)]);
+      await insertLines(db, [line(2, 0, bolt, 1, 100), line(2, 1, null, 2, 100)]);
       await expectRollupToMatchOrders(db);
 
       await runMigrations(database);
@@ -63,15 +50,15 @@ for (const kind of DATABASE_KINDS) {
         orderValues(8, 'placed', 'u-shop', null, 400, '2026-03-01T12:00:00Z'),
       ]);
       // Then one statement of lines: for the new orders (a product twice in one order), for an order from before, for uncounted ones.
-      await insertLines([
-        lineValues(3, 0, hinge!.id, 1, 250),
-        lineValues(3, 1, hinge!.id, 2, 250),
-        lineValues(4, 0, hinge!.id, 1, 250),
-        lineValues(5, 0, hinge!.id, 2, 250),
-        lineValues(6, 0, bolt!.id, 2, 100),
-        lineValues(7, 0, bolt!.id, 9, 100),
-        lineValues(8, 0, bolt!.id, 4, 100),
-        lineValues(1, 1, null, 3, 50),
+      await insertLines(db, [
+        line(3, 0, hinge, 1, 250),
+        line(3, 1, hinge, 2, 250),
+        line(4, 0, hinge, 1, 250),
+        line(5, 0, hinge, 2, 250),
+        line(6, 0, bolt, 2, 100),
+        line(7, 0, bolt, 9, 100),
+        line(8, 0, bolt, 4, 100),
+        line(1, 1, null, 3, 50),
       ]);
       await expectRollupToMatchOrders(db);
       const days = await queryRows<Record<string, unknown>>(
