@@ -107,7 +107,7 @@ interface OrdersSide extends SideServer {
  * How long each side is loaded, unmeasured, right before each of its measured runs. The other side's
  * run in between lasts longer than the pool's idle timeout (node-postgres's 10 s), so without it a side
  * started its run on new connections, parsing and planning its prepared statements again: the side
- * that ran second in a round read 30–60 % more CPU per order and twice the p99 (docs/benchmarks-history.md).
+ * that ran second in a round read a third to 85 % more CPU per order and about twice the p99 (docs/benchmarks-history.md).
  */
 const REWARM_SECONDS = 2;
 

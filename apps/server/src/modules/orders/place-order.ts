@@ -328,19 +328,24 @@ function typedSlot(name: string, column: PgColumn): SQL {
   return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
 }
 
+/** The keys of `row` that hold a value: the columns an insert writes (the others take their defaults). */
+function definedKeys(row: Readonly<Record<string, unknown>>): string[] {
+  return Object.keys(row).filter((key) => row[key] !== undefined);
+}
+
 /**
  * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
  * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
  */
 function slottedInsert(
-  tx: Tx | Db,
+  tx: Tx,
   tag: string,
   table: PgTable,
   rows: ReadonlyArray<Record<string, unknown>>,
   values: Record<string, unknown>,
   options: { onConflictDoNothing?: boolean } = {},
 ): AlsoStatement {
-  const keysOf = rows.map((row) => Object.keys(row).filter((key) => row[key] !== undefined));
+  const keysOf = rows.map(definedKeys);
   keysOf.forEach((keys, i) => {
     for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
   });
@@ -383,12 +388,8 @@ function batchInsert(
   options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {},
 ): AlsoStatement {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const [firstRow = {}] = owned.rows;
-  const keys = Object.keys(firstRow).filter((key) => firstRow[key] !== undefined);
-  for (const row of owned.rows) {
-    const rowKeys = Object.keys(row).filter((key) => row[key] !== undefined);
-    if (rowKeys.join() !== keys.join()) throw new Error('rows inserted from a step must have the same columns');
-  }
+  const keys = definedKeys(owned.rows[0] ?? {});
+  if (owned.rows.some((row) => definedKeys(row).join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
   const columnOf = (key: string) => {
     const column = columns[key];
     if (!column) throw new Error(`${key} is not a column of the table`);
