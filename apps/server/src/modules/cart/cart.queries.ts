@@ -1,7 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { CART_LIMITS } from '@bulkcart/contracts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CART_LIMITS, type VerificationStatus } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery, preparedStatement, slot } from '../../db/prepared.ts';
+import { decodeColumns, selectColumns } from '../../db/rows.ts';
+import { businessProfiles } from '../../db/schema/business.ts';
+import { effectiveStatus } from '../business/index.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
@@ -56,6 +59,33 @@ const selectLinesOf = preparedQuery(
     sql`SELECT ${list} FROM ${cartLines} WHERE ${cartLines.buyerId} = ${slot('buyer')} ORDER BY ${cartLines.seq} ASC LIMIT ${sql.raw(String(CART_LIMITS.lines))}`,
 );
 
+const profileColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
+
+/**
+ * The buyer's lines (as selectCartLines reads them) and business status in one round trip: the checkout
+ * asks both right after taking the cart's lock. The profile is joined to one row, so a cart without
+ * lines still answers it.
+ */
+export async function selectCartLinesAndStatus(tx: Tx, buyerId: string): Promise<{ lines: StoredLine[]; status: VerificationStatus }> {
+  const rows = await selectLinesAndProfileOf(tx, { buyer: buyerId });
+  const profile = decodeColumns(profileColumns, rows[0] ?? {}, 'b_');
+  return {
+    lines: rows.filter((raw) => raw.c_productId !== null && raw.c_productId !== undefined).map((raw) => decodeColumns(storedLineColumns, raw, 'c_')),
+    status: profile.status === null ? 'none' : effectiveStatus(profile.status, profile.permitExpires),
+  };
+}
+
+const selectLinesAndProfileOf = preparedStatement(
+  () => sql`SELECT ${selectColumns(profileColumns, 'b_')}, lines.*
+      FROM (SELECT 1) AS one
+      LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
+      LEFT JOIN LATERAL (
+        SELECT ${selectColumns(storedLineColumns, 'c_')}, ${cartLines.seq} AS seq FROM ${cartLines}
+         WHERE ${cartLines.buyerId} = ${slot('buyer')} ORDER BY ${cartLines.seq} ASC LIMIT ${sql.raw(String(CART_LIMITS.lines))}
+      ) AS lines ON true
+     ORDER BY lines.seq ASC`,
+);
+
 const buyableColumns = {
   id: products.id,
   name: products.name,
@@ -74,37 +104,39 @@ const buyableColumns = {
 /**
  * Listed products by id, with their sellers' names and minimum order values joined on, in one round
  * trip: an unlisted product is absent, as a deleted one is (the cart says "no longer sold", adding it
- * is a 404). With `lock`, the product rows alone are locked (FOR UPDATE OF), in id order (the order
- * every multi-row lock follows, orders/place-order.ts): the checkout's check and its decrements see
- * one state.
+ * is a 404). The checkout reads them locked instead (orders/place-order.ts lockProductsForPlacement).
  */
 export async function selectBuyableProductsAndSellers(
   db: Reader,
   ids: readonly string[],
-  options: { lock?: boolean } = {},
 ): Promise<{ products: Map<string, BuyableProduct>; sellers: Map<string, SellerInfo> }> {
-  const found = { products: new Map<string, BuyableProduct>(), sellers: new Map<string, SellerInfo>() };
-  if (ids.length === 0) return found;
-  const select = options.lock ? selectBuyableLocked : selectBuyable;
-  for (const { sellerName, minimumOrderCents, ...product } of await select(db, { ids: [...new Set(ids)] })) {
-    found.products.set(product.id, product);
+  if (ids.length === 0) return indexBuyable([]);
+  return indexBuyable(await selectBuyable(db, { ids: [...new Set(ids)] }));
+}
+
+/** Products by id and their sellers by id, as priceCart takes them, from rows with the seller joined on. */
+export function indexBuyable<P extends BuyableProduct>(
+  rows: ReadonlyArray<P & { sellerName: string | null; minimumOrderCents: number | null }>,
+): { products: Map<string, P>; sellers: Map<string, SellerInfo> } {
+  const found = { products: new Map<string, P>(), sellers: new Map<string, SellerInfo>() };
+  for (const row of rows) {
+    found.products.set(row.id, row);
     // A product whose owner is gone (or never was: demo data) has no seller row, as in selectSellers.
-    if (product.ownerId !== null && sellerName !== null) found.sellers.set(product.ownerId, { name: sellerName, minimumOrderCents });
+    if (row.ownerId !== null && row.sellerName !== null) found.sellers.set(row.ownerId, { name: row.sellerName, minimumOrderCents: row.minimumOrderCents });
   }
   return found;
 }
 
 const buyableWithSellerColumns = { ...buyableColumns, sellerName: users.name, minimumOrderCents: sellerSettings.minimumOrderCents };
 
-function buyableSql(list: SQL, lock: boolean): SQL {
-  return sql`SELECT ${list} FROM ${products}
+const selectBuyable = preparedQuery(
+  buyableWithSellerColumns,
+  (list) => sql`SELECT ${list} FROM ${products}
     LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
     LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}
     WHERE ${products.id} = ANY(${slot('ids')}::uuid[]) AND ${isListed}
-    ORDER BY ${products.id} ASC${lock ? sql` FOR UPDATE OF ${products}` : sql``}`;
-}
-const selectBuyable = preparedQuery(buyableWithSellerColumns, (list) => buyableSql(list, false));
-const selectBuyableLocked = preparedQuery(buyableWithSellerColumns, (list) => buyableSql(list, true));
+    ORDER BY ${products.id} ASC`,
+);
 
 /** Listed products whose SKU is one of `skus` (any case), every seller's (products_sku_idx). */
 export async function selectProductsBySku(db: Reader, skus: readonly string[]): Promise<BuyableProduct[]> {

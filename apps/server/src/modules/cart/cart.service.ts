@@ -44,13 +44,12 @@ export function parseProductId(id: string): string {
   return parsed.data.toLowerCase();
 }
 
-/** Prices stored lines as the checkout would now; with `lock`, the products stay locked until the transaction ends. */
-export async function priceLines(db: Reader, config: Config, user: SessionUser, lines: StoredLine[], options: { lock?: boolean } = {}): Promise<PricedCart> {
+/** Prices stored lines as the checkout would now. */
+export async function priceLines(db: Reader, config: Config, user: SessionUser, lines: StoredLine[]): Promise<PricedCart> {
   const buyer = await buyerPricing(db, config.buyerVerification, user.id);
   const { products, sellers } = await selectBuyableProductsAndSellers(
     db,
     lines.map((l) => l.productId),
-    options,
   );
   // A line whose product is gone is still shown under its seller: looked up only when there is one.
   const unseen = lines.flatMap((l) => (!products.has(l.productId) && l.sellerId !== null && !sellers.has(l.sellerId) ? [l.sellerId] : []));

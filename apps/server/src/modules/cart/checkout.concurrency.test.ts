@@ -113,6 +113,50 @@ describe('checkout under concurrency [postgres]', { timeout: RACE_HANG_MS }, () 
     expect(left).toHaveLength(30 * 3);
   });
 
+  it('numbers every order once while 20 two-seller checkouts race 20 Buy Now orders: the process reuses numbers each reserved', async () => {
+    const [acme, globex] = await Promise.all([signUpUser(env, { name: 'Number Acme' }), signUpUser(env, { name: 'Number Globex' })]);
+    const bolts = await seedProduct(env, acme, { mainquantity: 10_000, minquantity: 1, priceCents: 100, discount: 0 });
+    const nuts = await seedProduct(env, globex, { mainquantity: 10_000, minquantity: 1, priceCents: 100, discount: 0 });
+    const buyers = await insertBuyers(env.db(), 40, 'Number Buyer');
+    const checkingOut = buyers.slice(0, 20);
+    const buyingNow = buyers.slice(20);
+    // Twice: the second round's orders take numbers the first round's statements reserved for later.
+    for (let round = 0; round < 2; round++) {
+      await Promise.all(
+        checkingOut.map((b) =>
+          fill(b, [
+            [bolts.id, 1],
+            [nuts.id, 1],
+          ]),
+        ),
+      );
+      const results = await Promise.all([
+        ...checkingOut.map((b) => call('POST', '/api/checkout', b, { expectedTotal: 2 }, randomUUID())),
+        ...buyingNow.map((b) => call('POST', '/api/order', b, { productId: bolts.id, quantity: 1 }, randomUUID())),
+      ]);
+      expect(results.map((r) => r.status)).toEqual(Array.from({ length: 40 }, () => 201));
+      for (const r of results.slice(0, 20)) {
+        const numbers = (r.body as CheckoutAnswer).orders.map((o) => Number(o.number.slice(3)));
+        expect(numbers).toHaveLength(2);
+        expect(numbers[0]).toBeLessThan(numbers[1]!);
+      }
+    }
+    const written = await env
+      .db()
+      .select({ number: orders.number })
+      .from(orders)
+      .where(
+        inArray(
+          orders.buyerId,
+          buyers.map((b) => b.id),
+        ),
+      );
+    expect(written).toHaveLength(2 * (20 * 2 + 20));
+    expect(new Set(written.map((o) => o.number)).size).toBe(written.length);
+    expect(await readStock(env, bolts.id)).toBe(10_000 - 2 * 40);
+    expect(await readStock(env, nuts.id)).toBe(10_000 - 2 * 20);
+  });
+
   it('places one set of orders from 10 simultaneous checkouts with one key; the twins answer the same orders', async () => {
     const seller = await signUpUser(env, { name: 'Twin Seller' });
     const product = await seedProduct(env, seller, { mainquantity: 1000, minquantity: 10, priceCents: 100, discount: 0 });

@@ -5,15 +5,17 @@ import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts'
 import { orders } from '../../db/schema/orders.ts';
 import { AppError, forbidden } from '../../lib/app-error.ts';
 import { isUniqueViolation } from '../../lib/error-causes.ts';
-import { buyerPricing } from '../business/index.ts';
+import { pricingOf } from '../business/index.ts';
 import type { NotificationToWrite } from '../notifications/index.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   assertCanBuy,
   draftOrder,
   loadOrders,
+  lockProductsForPlacement,
+  reserveOrderNumbers,
   resolveShipTo,
-  takeStock,
+  takeLockedStock,
   writeOrders,
   type AlsoStatement,
   type Destination,
@@ -22,7 +24,7 @@ import {
 import { preparedQuery, preparedRowLookup, slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
-import { lockCart, selectBuyableProductsAndSellers, selectCartLines } from './cart.queries.ts';
+import { indexBuyable, lockCart, selectCartLinesAndStatus } from './cart.queries.ts';
 
 export interface CheckoutContext extends CartContext {
   clock: () => Date;
@@ -159,24 +161,26 @@ const insertCheckout = preparedQuery(
 /**
  * The whole checkout in one transaction (docs/decisions/017-cart-and-checkout.md): the key's row first
  * (a concurrent repeat waits on its unique index, then replays), the cart's lock, every product of the
- * cart locked in id order, then one check of everything: any line or seller at fault refuses it all,
- * and so does a total other than the one the buyer saw. Only then every line's units taken in one
- * statement, and one order per seller written as every order is (orders/place-order.ts), in one more
- * statement with the buyer's notice and the emptied cart. Any refusal rolls it all back.
+ * cart locked in id order and read once, then one check of everything: any line or seller at fault
+ * refuses it all, and so does a total other than the one the buyer saw. Only then one order per seller
+ * written as every order is (orders/place-order.ts), in one statement with every line's units taken, the
+ * buyer's notice and the emptied cart. Any refusal rolls it all back.
  */
 async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Destination): Promise<PlacedOrder[]> {
   const poNumber = input.poNumber ?? null;
   const [row] = await insertCheckout(tx, { buyer: ctx.user.id, key, total: expectedCents(input), po: poNumber });
   if (!row) throw new Error('checkout insert returned no row');
   await lockCart(tx, ctx.user.id);
-  const buyer = await buyerPricing(tx, ctx.config.buyerVerification, ctx.user.id);
+  const { lines, status } = await selectCartLinesAndStatus(tx, ctx.user.id);
+  const buyer = pricingOf(ctx.config.buyerVerification, status);
   if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
-  const lines = await selectCartLines(tx, ctx.user.id);
   if (lines.length === 0) throw new AppError('VALIDATION', CART_TEXT.cartEmpty, { title: 'Nothing to check out' });
-  const { products, sellers } = await selectBuyableProductsAndSellers(
+  const locked = await lockProductsForPlacement(
     tx,
     lines.map((l) => l.productId),
-    { lock: true },
+  );
+  const { products, sellers } = indexBuyable(
+    locked.map((product) => ({ ...product, sellerName: product.sellerAccountName, minimumOrderCents: product.seller.minimumOrderCents })),
   );
   const priced = priceCart({ lines, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
   const refusal = refusalOf(priced);
@@ -186,42 +190,51 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
     throw new AppError('VALIDATION', 'This checkout is too large to price; split it into smaller ones.');
   }
 
-  // Every row is locked and checked already: the guards of the one decrement cannot refuse a line now.
-  const taken = await takeStock(tx, ctx.user.id, priced.lines, { orders: priced.sellers.length });
-  if (taken.lines.length !== priced.lines.length || taken.numbers.length !== priced.sellers.length) throw new Error('a checked line could not be taken');
-  const drafts = priced.sellers.map((seller, i) =>
-    draftOrder(
-      {
-        buyer: ctx.user,
-        breaksApply: buyer.breaksApply,
-        lines: priced.lines.filter((l) => l.sellerKey === seller.key).map((l) => ({ productId: l.productId, quantity: l.quantity })),
-        idempotencyKey: null,
-        poNumber,
-        checkoutId: row.id,
-      },
-      taken.lines,
-      taken.numbers[i] as string,
+  const numbers = await reserveOrderNumbers(ctx.db, tx, priced.sellers.length);
+  let written = false;
+  try {
+    const drafts = priced.sellers.map((seller, i) =>
+      draftOrder(
+        {
+          buyer: ctx.user,
+          breaksApply: buyer.breaksApply,
+          lines: priced.lines.filter((l) => l.sellerKey === seller.key).map((l) => ({ productId: l.productId, quantity: l.quantity })),
+          idempotencyKey: null,
+          poNumber,
+          checkoutId: row.id,
+        },
+        locked,
+        numbers.numbers[i] as string,
+        destination,
+      ),
+    );
+    // Every row is locked and checked already: the decrement in the orders' statement cannot refuse a line.
+    const placed = await writeOrders(tx, ctx.config, ctx.user, drafts, {
       destination,
-    ),
-  );
-  return writeOrders(tx, ctx.config, ctx.user, drafts, {
-    destination,
-    notifications: [
-      buyerNotice(
-        ctx,
-        drafts.map((d) => d.order.number),
-        priced.totalCents,
-        poNumber,
-      ),
-    ],
-    statements: [
-      emptyCart(
-        tx,
-        ctx.user.id,
-        priced.lines.map((l) => l.productId),
-      ),
-    ],
-  });
+      numbers,
+      notifications: [
+        buyerNotice(
+          ctx,
+          drafts.map((d) => d.order.number),
+          priced.totalCents,
+          poNumber,
+        ),
+      ],
+      statements: [
+        takeLockedStock(priced.lines),
+        emptyCart(
+          tx,
+          ctx.user.id,
+          priced.lines.map((l) => l.productId),
+        ),
+      ],
+    });
+    written = true;
+    return placed;
+  } finally {
+    // Unless the orders' statement ran, no order holds these numbers (a failed one wrote nothing).
+    if (!written) numbers.giveBack();
+  }
 }
 
 /**

@@ -3,6 +3,16 @@ export { loadOrders } from './order-answer.ts';
 export { orderNotFound } from './order-workflow.ts';
 export { readIdempotencyKey } from './orders.routes.ts';
 export { assertCanBuy, parseOrderId, resolveShipTo } from './orders.service.ts';
-export { draftOrder, takeStock, writeOrders, type AlsoStatement, type Destination, type PlacedOrder } from './place-order.ts';
+export {
+  draftOrder,
+  lockProductsForPlacement,
+  reserveOrderNumbers,
+  takeLockedStock,
+  writeOrders,
+  type AlsoStatement,
+  type Destination,
+  type LockedProduct,
+  type PlacedOrder,
+} from './place-order.ts';
 export { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced, UNPRICED_TEXT, wholeCasesText } from './purchase-rules.ts';
 export { runOrderSweep } from './order-sweep.ts';

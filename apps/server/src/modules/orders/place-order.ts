@@ -39,8 +39,9 @@ import { buyNowMemoFor, type BuyerProfile } from './buy-now-memo.ts';
  * drafted by `draftOrder` and written by `writeOrders` with its lines, first timeline entry,
  * notifications and e-mails (the checkout's) or by `writeBuyNowBatch` (Buy Now's). Buy Now (`buyNow`)
  * reads, then takes and writes in one statement, shared with the purchases of the same product that
- * wait for it (decision 034); the checkout, in its transaction, takes every line with `takeStock`, then
- * writes its orders.
+ * wait for it (decision 034); the checkout, in its transaction, locks and reads its products
+ * (`lockProductsForPlacement`), then writes its orders and takes their stock in one statement
+ * (`writeOrders` with `takeLockedStock`).
  */
 
 export interface PlacementLine {
@@ -144,70 +145,104 @@ function decodeTaken(raw: Record<string, unknown>) {
   };
 }
 
-export interface Taken {
-  /** One per line taken, in no particular order; fewer than asked means a guard refused (nothing to keep). */
-  lines: TakenLine[];
-  /** The order numbers reserved for the orders to write, ascending. */
-  numbers: string[];
-}
+/** A product as a purchase reads it: what its order copies, the rules' columns, and its seller. */
+type ReadProduct = TakenLine & { mainquantity: number; casepack: number };
 
-/**
- * Takes every line's units with one guarded decrement per row, all in one statement: stock can never be
- * oversold or go below 0, a product is never sold below its MOQ, unpriced, unlisted, in broken cases or
- * to its own seller, and the price comes from the same locked row as the snapshot (the old ladder or the new,
- * never a mix). A concurrent buyer or a seller's edit waits for the row lock and the guards are checked
- * again on the row it finds. The same statement reads each product's seller (name, e-mail, minimum
- * order) and reserves `orders` order numbers.
- *
- * Several lines in one statement lock their rows in no set order, so a caller with several lines must
- * hold those rows' locks already, taken in id order (the checkout does); one line needs nothing.
- */
-export async function takeStock(tx: Tx, buyerId: string, lines: readonly PlacementLine[], options: { orders: number }): Promise<Taken> {
-  const values: Record<string, unknown> = { buyer: buyerId, orders: options.orders };
-  lines.forEach((line, i) => {
-    values[`p${i}`] = line.productId;
-    values[`q${i}`] = line.quantity;
-  });
-  const statement = prepared(`take:${lines.length}`, () => takeStockSql(lines.length));
-  const rows = await runPrepared(tx, statement, values);
-  const numbers = typeof rows[0]?.numbers === 'string' ? rows[0].numbers.split(',') : [];
+/** A row selected with readColumns (`t_`), sellerColumns (`s_`) and settingsColumns (`m_`). */
+function decodeRead(raw: Record<string, unknown>): { product: ReadProduct; seller: SellerAsStored } {
+  const seller = decodeColumns(sellerColumns, raw, 's_');
+  const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
   return {
-    lines: rows.filter((raw) => raw.t_id !== null && raw.t_id !== undefined).map(decodeTaken),
-    numbers: numbers.sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))),
+    product: { ...decodeTaken(raw), mainquantity: rules.mainquantity ?? 0, casepack: rules.casepack ?? 1 },
+    seller: { name: seller.name ?? null, email: seller.email ?? null },
   };
 }
 
 /** The statements of this module, built once per shape (db/prepared.ts). */
 const prepared = preparedByShape();
 
-function takeStockSql(lineCount: number): SQL {
-  const wanted = sql.join(
-    Array.from({ length: lineCount }, (_, i) => sql`(${slot(`p${i}`)}::uuid, ${slot(`q${i}`)}::integer)`),
-    sql`, `,
+/** A product the checkout locked, with its seller's account name as stored (null: no account). */
+export type LockedProduct = ReadProduct & { sellerAccountName: string | null };
+
+/**
+ * The checkout's one read of its products: the listed ones among `ids` (an unlisted or deleted one is
+ * absent) with their sellers, each row locked (FOR UPDATE OF, in id order, the order every multi-row
+ * lock follows). What it prices, checks, copies into its orders and takes the stock of
+ * (takeLockedStock) is then one state that nothing else can change before its transaction ends.
+ */
+export async function lockProductsForPlacement(tx: Tx, ids: readonly string[]): Promise<LockedProduct[]> {
+  if (ids.length === 0) return [];
+  const statement = prepared(
+    'lock-for-placement',
+    () => sql`SELECT ${selectColumns(readColumns, 't_')}, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
+      FROM ${products}
+      LEFT JOIN ${users} ON ${users.id} = ${products.ownerId}
+      LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}
+     WHERE ${products.id} = ANY(${slot('ids')}::uuid[]) AND ${isListed}
+     ORDER BY ${products.id} ASC
+       FOR UPDATE OF ${products}`,
   );
-  return sql`WITH wanted (product_id, quantity) AS (VALUES ${wanted}),
-         taken AS (
-           UPDATE ${products} SET mainquantity = ${products.mainquantity} - wanted.quantity, updated_at = now()
-             FROM wanted
-            WHERE ${products.id} = wanted.product_id
-              AND ${products.mainquantity} >= wanted.quantity
-              AND ${products.minquantity} <= wanted.quantity
-              AND ${products.priceCents} IS NOT NULL
-              AND wanted.quantity % ${products.casepack} = 0
-              AND (${products.ownerId} IS NULL OR ${products.ownerId} <> ${slot('buyer')})
-              AND ${isListed}
-           RETURNING ${selectColumns(takenColumns, 't_')}
-         ),
-         numbered AS MATERIALIZED (
-           SELECT string_agg('BC-' || nextval('order_number_seq')::text, ',') AS numbers
-             FROM generate_series(1, ${slot('orders')}::integer)
-            WHERE EXISTS (SELECT 1 FROM taken)
-         )
-       SELECT numbered.numbers, taken.*, ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
-         FROM numbered
-         LEFT JOIN taken ON true
-         LEFT JOIN ${users} ON ${users.id} = taken."t_ownerId"
-         LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = taken."t_ownerId"`;
+  return (await runPrepared(tx, statement, { ids: [...new Set(ids)] })).map((raw) => {
+    const { product, seller } = decodeRead(raw);
+    return { ...product, sellerAccountName: seller.name };
+  });
+}
+
+/**
+ * Takes every line's units, in the orders' statement (writeOrders): rows the caller locked and checked
+ * in this transaction (lockProductsForPlacement), so no guard can refuse a line here, and the stock's
+ * check constraint (never below 0) fails the whole statement if one ever did. The lines travel as two
+ * arrays: one statement shape for every cart.
+ */
+export function takeLockedStock(lines: readonly PlacementLine[]): AlsoStatement {
+  return {
+    shape: 'stock',
+    values: { stock_ids: lines.map((line) => line.productId), stock_quantities: lines.map((line) => line.quantity) },
+    build: () =>
+      sql`UPDATE ${products} SET mainquantity = ${products.mainquantity} - w.quantity, updated_at = now()
+            FROM ${unnested('w', [
+              { name: 'id', slot: 'stock_ids', type: 'uuid' },
+              { name: 'quantity', slot: 'stock_quantities', type: 'integer' },
+            ])}
+           WHERE ${products.id} = w.id`,
+  };
+}
+
+/** Order numbers for the orders about to be written. */
+export interface OrderNumbers {
+  /** Ascending. */
+  numbers: string[];
+  /** Back to the memory: the orders that were to take them were not written. */
+  giveBack(): void;
+  /** Numbers the orders' statement reserved for later purchases. */
+  keep(reserved: readonly string[]): void;
+}
+
+/**
+ * `count` order numbers: those this process holds reserved first (buy-now-memo.ts: each order written
+ * reserves one for a later purchase), the rest reserved now, in a statement of their own, which a
+ * process with enough of them in hand never needs.
+ */
+export async function reserveOrderNumbers(db: Db, tx: Tx, count: number): Promise<OrderNumbers> {
+  const memo = buyNowMemoFor<RememberedProduct>(db);
+  const numbers: string[] = [];
+  while (numbers.length < count) {
+    const number = memo.takeNumber();
+    if (number === undefined) break;
+    numbers.push(number);
+  }
+  if (numbers.length < count) {
+    const statement = prepared(
+      'reserve-numbers',
+      () => sql`SELECT 'BC-' || nextval('order_number_seq')::text AS number FROM generate_series(1, ${slot('count')}::integer)`,
+    );
+    for (const raw of await runPrepared(tx, statement, { count: count - numbers.length })) numbers.push(String(raw.number));
+  }
+  return {
+    numbers: numbers.sort((a, b) => Number(a.slice(3)) - Number(b.slice(3))),
+    giveBack: () => numbers.forEach((number) => memo.keepNumber(number)),
+    keep: (reserved) => reserved.forEach((number) => memo.keepNumber(number)),
+  };
 }
 
 /** One order ready to be written: its row, its lines (as the answer reads them too) and who is told. */
@@ -310,6 +345,8 @@ export interface AlsoStatement {
 /** What else the orders' statement writes: the buyer's default address, more notifications, other changes. */
 export interface AlsoWritten {
   destination: Destination;
+  /** Where the orders' numbers came from; each order written reserves one more, kept there for later. */
+  numbers: OrderNumbers;
   notifications?: NotificationToWrite[];
   /** Further data-modifying statements of the same purchase (the checkout empties the cart). */
   statements?: AlsoStatement[];
@@ -513,9 +550,12 @@ export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, dr
   for (const part of also.statements ?? []) Object.assign(values, part.values);
   const statement = prepared([...parts, main].map((part) => part.shape).join(';'), () => {
     const ctes = parts.map((part, i) => sql`${sql.identifier(`written_${i}`)} AS (${part.build()})`);
-    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()} RETURNING ${selectColumns(orderColumns, 'o_')}`;
+    // Evaluated once per order written, as Buy Now's statement does.
+    return sql`WITH ${sql.join(ctes, sql`, `)} ${main.build()}
+      RETURNING ${selectColumns(orderColumns, 'o_')}, 'BC-' || nextval('order_number_seq')::text AS next_number`;
   });
   const placed = placedFrom(written, await runPrepared(tx, statement, values));
+  also.numbers.keep(placed.flatMap((order) => (order?.nextNumber ? [order.nextNumber] : [])));
   // Answered in the drafts' order (the checkout's, by order number), not the writing order.
   const byDraft = new Map(written.map(({ draft }, i) => [draft, placed[i]]));
   return drafts.map((draft) => {
@@ -547,7 +587,7 @@ export function isRefusalWithKeyUnused(error: unknown): boolean {
 /** How often Buy Now reads again when its product changed between its read and its write. */
 const BUY_NOW_ATTEMPTS = 3;
 
-type BuyNowProduct = TakenLine & { mainquantity: number; casepack: number };
+type BuyNowProduct = ReadProduct;
 
 /** The seller's columns as stored (the order's seller name falls back to the product's address). */
 interface SellerAsStored {
@@ -593,11 +633,10 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string, key: st
   );
   const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId, key });
   const profile = decodeColumns(buyerColumns, raw, 'b_');
-  const seller = decodeColumns(sellerColumns, raw, 's_');
-  const rules = decodeColumns({ mainquantity: products.mainquantity, casepack: products.casepack }, raw, 't_');
+  const { product, seller } = decodeRead(raw);
   const read: BuyNowRead = {
-    product: raw.t_id === null || raw.t_id === undefined ? null : { ...decodeTaken(raw), mainquantity: rules.mainquantity ?? 0, casepack: rules.casepack ?? 1 },
-    seller: { name: seller.name ?? null, email: seller.email ?? null },
+    product: raw.t_id === null || raw.t_id === undefined ? null : product,
+    seller,
     profile: { status: profile.status ?? null, permitExpires: profile.permitExpires ?? null },
     number: String(raw.number),
     keyTaken: raw.key_taken === true,
