@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CART_LIMITS, type VerificationStatus } from '@bulkcart/contracts';
+import { CART_LIMITS, type Address, type VerificationStatus } from '@bulkcart/contracts';
 import type { Db } from '../../db/client.ts';
 import { preparedQuery, preparedStatement, slot } from '../../db/prepared.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
+import { shipToAddresses } from '../../db/schema/orders.ts';
 import { effectiveStatus } from '../business/index.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
@@ -61,24 +62,35 @@ const selectLinesOf = preparedQuery(
 
 const profileColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
 
+/** What the checkout reads of its buyer right after taking the cart's lock. */
+export interface CheckoutReads {
+  lines: StoredLine[];
+  status: VerificationStatus;
+  /** Their saved default ship-to, if any. */
+  savedShipTo: Address | null;
+}
+
 /**
- * The buyer's lines (as selectCartLines reads them) and business status in one round trip: the checkout
- * asks both right after taking the cart's lock. The profile is joined to one row, so a cart without
- * lines still answers it.
+ * The buyer's lines (as selectCartLines reads them), business status and saved ship-to in one round
+ * trip. The profile and the address are joined to one row, so a cart without lines still answers them.
  */
-export async function selectCartLinesAndStatus(tx: Tx, buyerId: string): Promise<{ lines: StoredLine[]; status: VerificationStatus }> {
-  const rows = await selectLinesAndProfileOf(tx, { buyer: buyerId });
-  const profile = decodeColumns(profileColumns, rows[0] ?? {}, 'b_');
+export async function readForCheckout(tx: Tx, buyerId: string): Promise<CheckoutReads> {
+  const rows = await readForCheckoutStatement(tx, { buyer: buyerId });
+  const first = rows[0] ?? {};
+  const profile = decodeColumns(profileColumns, first, 'b_');
+  const { address } = decodeColumns({ address: shipToAddresses.address }, first, 'a_');
   return {
     lines: rows.filter((raw) => raw.c_productId !== null && raw.c_productId !== undefined).map((raw) => decodeColumns(storedLineColumns, raw, 'c_')),
     status: profile.status === null ? 'none' : effectiveStatus(profile.status, profile.permitExpires),
+    savedShipTo: address,
   };
 }
 
-const selectLinesAndProfileOf = preparedStatement(
-  () => sql`SELECT ${selectColumns(profileColumns, 'b_')}, lines.*
+const readForCheckoutStatement = preparedStatement(
+  () => sql`SELECT ${selectColumns(profileColumns, 'b_')}, ${shipToAddresses.address} AS "a_address", lines.*
       FROM (SELECT 1) AS one
       LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
+      LEFT JOIN ${shipToAddresses} ON ${shipToAddresses.userId} = ${slot('buyer')}
       LEFT JOIN LATERAL (
         SELECT ${selectColumns(storedLineColumns, 'c_')}, ${cartLines.seq} AS seq FROM ${cartLines}
          WHERE ${cartLines.buyerId} = ${slot('buyer')} ORDER BY ${cartLines.seq} ASC LIMIT ${sql.raw(String(CART_LIMITS.lines))}

@@ -10,21 +10,20 @@ import type { NotificationToWrite } from '../notifications/index.ts';
 import type { Tx } from '../../db/client.ts';
 import {
   assertCanBuy,
+  destinationOf,
   draftOrder,
   loadOrders,
   lockProductsForPlacement,
   reserveOrderNumbers,
-  resolveShipTo,
   takeLockedStock,
   writeOrders,
   type AlsoStatement,
-  type Destination,
   type PlacedOrder,
 } from '../orders/index.ts';
 import { preparedQuery, preparedRowLookup, slot } from '../../db/prepared.ts';
 import { priceCart, toCart, type PricedCart } from './cart-pricing.ts';
 import type { CartContext } from './cart.service.ts';
-import { indexBuyable, lockCart, selectCartLinesAndStatus } from './cart.queries.ts';
+import { indexBuyable, lockCart, readForCheckout } from './cart.queries.ts';
 
 export interface CheckoutContext extends CartContext {
   clock: () => Date;
@@ -166,12 +165,13 @@ const insertCheckout = preparedQuery(
  * written as every order is (orders/place-order.ts), in one statement with every line's units taken, the
  * buyer's notice and the emptied cart. Any refusal rolls it all back.
  */
-async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string, destination: Destination): Promise<PlacedOrder[]> {
+async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: CheckoutInput, key: string): Promise<PlacedOrder[]> {
   const poNumber = input.poNumber ?? null;
   const [row] = await insertCheckout(tx, { buyer: ctx.user.id, key, total: expectedCents(input), po: poNumber });
   if (!row) throw new Error('checkout insert returned no row');
   await lockCart(tx, ctx.user.id);
-  const { lines, status } = await selectCartLinesAndStatus(tx, ctx.user.id);
+  const { lines, status, savedShipTo } = await readForCheckout(tx, ctx.user.id);
+  const destination = destinationOf(input.shipTo, savedShipTo);
   const buyer = pricingOf(ctx.config.buyerVerification, status);
   if (!buyer.canOrder) throw forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle });
   if (lines.length === 0) throw new AppError('VALIDATION', CART_TEXT.cartEmpty, { title: 'Nothing to check out' });
@@ -241,9 +241,9 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
  * POST /api/checkout. The same key again answers the same orders, never new ones. A repeat is found when
  * it fails, as Buy Now's is (orders.service.ts createOrder): on the key's unique index, whether the first
  * committed long ago or is committing now (the repeat's insert, its transaction's first statement,
- * waits for it, then fails, and nothing of the repeat stays), or on a refusal before that insert (the
- * saved ship-to the first relied on gone since). A new checkout, by far the most common, asks nothing
- * up front.
+ * waits for it, then fails, and nothing of the repeat stays). Every refusal comes after that insert
+ * (the saved ship-to is read in the transaction too), so a repeat meets its key before any of them. A
+ * new checkout, by far the most common, asks nothing up front.
  */
 export async function checkout(
   ctx: CheckoutContext,
@@ -252,15 +252,8 @@ export async function checkout(
   const { idempotencyKey: key, ...request } = input;
   if (!key) throw keyRequired();
   assertCanBuy(ctx.user);
-  let destination: Destination;
   try {
-    destination = await resolveShipTo(ctx, request.shipTo);
-  } catch (error) {
-    if (error instanceof AppError) return replayOrThrow(ctx, key, request, error);
-    throw error;
-  }
-  try {
-    const placed = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key, destination));
+    const placed = await ctx.db.transaction((tx) => checkoutInTransaction(tx, ctx, request, key));
     const now = ctx.clock();
     return { orders: placed.map((order) => order.answer(now)), replayed: false };
   } catch (error) {

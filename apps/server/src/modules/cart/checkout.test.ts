@@ -119,7 +119,7 @@ describeEachDatabase('checkout: POST /api/checkout', (env) => {
     expect(other.json()).toMatchObject({ error: { title: 'Idempotency-Key already used' } });
   });
 
-  it('answers a repeat with the same orders even when the repeat is refused before its key is reached (its saved ship-to gone since)', async () => {
+  it('answers a repeat with the same orders even when its saved ship-to is gone since (the key is met before any refusal)', async () => {
     const { buyer, pens, cart } = await buyerWithCart();
     const key = randomUUID();
     const first = await checkout(env(), asUser(buyer), { expectedTotal: cart.total }, key);

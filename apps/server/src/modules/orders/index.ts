@@ -2,7 +2,7 @@
 export { loadOrders } from './order-answer.ts';
 export { orderNotFound } from './order-workflow.ts';
 export { readIdempotencyKey } from './orders.routes.ts';
-export { assertCanBuy, parseOrderId, resolveShipTo } from './orders.service.ts';
+export { assertCanBuy, destinationOf, parseOrderId } from './orders.service.ts';
 export {
   draftOrder,
   lockProductsForPlacement,

@@ -85,8 +85,12 @@ async function savedShipTo(db: Db, userId: string): Promise<Address | null> {
  * write itself checks), else the saved default, else a 422 naming every missing field.
  */
 export async function resolveShipTo(ctx: Pick<OrdersContext, 'db' | 'user'>, sent: Address | undefined): Promise<Destination> {
+  return destinationOf(sent, sent ? null : await savedShipTo(ctx.db, ctx.user.id));
+}
+
+/** The destination from the address sent and the buyer's saved default (read by the caller), as resolveShipTo decides it. */
+export function destinationOf(sent: Address | undefined, saved: Address | null): Destination {
   if (sent) return { shipTo: sent, saveShipTo: true };
-  const saved = await savedShipTo(ctx.db, ctx.user.id);
   if (saved) return { shipTo: saved, saveShipTo: false };
   const fieldErrors: Record<string, string[]> = {};
   const missing = addressSchema.safeParse({});
