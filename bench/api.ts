@@ -4,7 +4,7 @@
  * PID. Prints a Markdown report (pasted into docs/benchmarks-history.md; the current figures in docs/benchmarks.md) and writes it, with the raw JSON,
  * to a temp folder.
  *
- *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout,imports,cluster] [--duration=10] [--warmup=3]
+ *   npm run bench:api -- [--parts=read,orders,scale,processes,search,checkout,imports,cluster,lull] [--duration=10] [--warmup=3]
  *                        [--import-cases=10000x500,100000x500,100000x1] (catalog import: rows x brands)
  *                        [--connections=64] [--databases=pglite,postgres] [--sizes=1000,100000]
  *                        [--server-root=/another/checkout]   (measure that checkout's server instead)
@@ -31,10 +31,11 @@ import { measureSearch } from './parts/search.ts';
 import { measureCheckout } from './parts/checkout.ts';
 import { measureCatalogImport, parseImportCases } from './parts/catalog-import.ts';
 import { measureCluster } from './parts/cluster.ts';
+import { measureLull } from './parts/lull.ts';
 import { COMPARE_PARTS, compareWithBaseline, type ComparePart } from './parts/compare.ts';
 import { prepareBaseline } from './lib/baseline.ts';
 
-const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports', 'cluster'] as const;
+const PARTS = ['read', 'orders', 'scale', 'processes', 'search', 'checkout', 'imports', 'cluster', 'lull'] as const;
 type Part = (typeof PARTS)[number];
 
 function parseOptions() {
@@ -128,6 +129,7 @@ async function main(): Promise<void> {
     if (options.parts.includes('checkout')) report.checkout = await measureCheckout(context);
     if (options.parts.includes('imports')) report.imports = await measureCatalogImport(context, options.importCases);
     if (options.parts.includes('cluster')) report.cluster = await measureCluster(context);
+    if (options.parts.includes('lull')) report.lull = await measureLull(context, options.rounds);
   }
   report.machineAfter = describeMachine('after');
   const markdown = renderReport(report);

@@ -7,6 +7,7 @@ import type { ProcessesResult } from '../parts/processes.ts';
 import type { CheckoutRow } from '../parts/checkout.ts';
 import type { CatalogImportRow } from '../parts/catalog-import.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
+import type { LullRow } from '../parts/lull.ts';
 import type { StockCheck } from './order-floor.ts';
 import type { CompareResult } from '../parts/compare.ts';
 import type { ProfileSummary } from './cpu-profile.ts';
@@ -24,6 +25,7 @@ export interface Report {
   checkout?: CheckoutRow[];
   imports?: CatalogImportRow[];
   cluster?: ClusterResult;
+  lull?: LullRow;
   compare?: CompareResult;
 }
 
@@ -435,6 +437,19 @@ function renderMemory(report: Report): string {
   return rows.length > 0 ? table(['database', 'situation', 'server RSS MiB'], rows) : '';
 }
 
+function renderLull(lull: LullRow): string {
+  return table(
+    ['pool idle timeout', `CPU µs per order, ${lull.burstSeconds} s bursts after ${lull.lullSeconds} s quiet`, 'by round', 'p99 ms by round', 'orders placed'],
+    lull.sides.map((side) => [
+      side.setting,
+      int(side.cpuUsPerOrder),
+      side.cpuUsPerOrderByRound.map(int).join(' / '),
+      side.p99MsByRound.map(ms).join(' / '),
+      int(side.ordersPlaced),
+    ]),
+  );
+}
+
 export function renderReport(report: Report): string {
   const sections = [`## Run of ${report.machine.date.slice(0, 10)}\n`, renderMachine(report)];
   if (report.read) sections.push('\n### 1. Read ceiling (64 connections)\n', renderRead(report.read), renderReadProfiles(report.read));
@@ -452,6 +467,7 @@ export function renderReport(report: Report): string {
   if (report.imports) sections.push('\n### 8. Catalog CSV import and export (create-only files)\n', renderImports(report.imports));
   if (report.cluster)
     sections.push('\n### 9. The local cluster: replica reads, PgBouncer, replica lag (scripts/local-cluster.sh)\n', renderCluster(report.cluster));
+  if (report.lull) sections.push('\n### 10. Buy Now after a lull (PostgreSQL, 64 buyers, two servers in turns)\n', renderLull(report.lull));
   if (report.compare)
     sections.push(
       '\n### Comparison with an earlier commit\n',

@@ -20,7 +20,7 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number; namedStatements?: boolean }
+  | ({ kind: 'postgres'; url: string } & Partial<PoolOptions>)
   | {
       kind: 'pglite';
       dataDir: string | null;
@@ -33,7 +33,12 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') return openPglite(options.dataDir, options.template);
-  return openPostgres(options.url, options.poolSize ?? 20, options.poolWaitMs ?? 10_000, options.namedStatements ?? true);
+  return openPostgres(options.url, {
+    poolSize: options.poolSize ?? 20,
+    poolWaitMs: options.poolWaitMs ?? 10_000,
+    ...(options.poolIdleMs !== undefined ? { poolIdleMs: options.poolIdleMs } : {}),
+    namedStatements: options.namedStatements ?? true,
+  });
 }
 
 /**
@@ -69,11 +74,24 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
  * names unless `namedStatements` is false: through PgBouncer before 1.21 in transaction pooling a
  * name does not survive the transaction (docs/deploy.md).
  */
-export async function createPostgresPool(url: string, poolSize: number, poolWaitMs: number, namedStatements = true) {
+export interface PoolOptions {
+  poolSize: number;
+  poolWaitMs: number;
+  /** How long an unused connection stays open (config.ts poolIdleMs); node-postgres's 10 s when absent. */
+  poolIdleMs?: number;
+  namedStatements?: boolean;
+}
+
+export async function createPostgresPool(url: string, { poolSize, poolWaitMs, poolIdleMs, namedStatements = true }: PoolOptions) {
   const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   // A rush on one product queues requests for a connection; waiting (10 s by default) beats failing
   // them with 503. A database that is down refuses at once (ECONNREFUSED), so outages still answer fast.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: poolWaitMs });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: poolWaitMs,
+    ...(poolIdleMs !== undefined ? { idleTimeoutMillis: poolIdleMs } : {}),
+  });
   // A database restart kills idle and busy connections; without these listeners node-postgres
   // emits an unhandled 'error' event and takes the whole process down (docs/stack.md).
   pool.on('error', () => {});
@@ -85,8 +103,8 @@ export async function createPostgresPool(url: string, poolSize: number, poolWait
   return { pool, db: drizzlePg(pool, { schema }) as unknown as Db };
 }
 
-async function openPostgres(url: string, poolSize: number, poolWaitMs: number, namedStatements: boolean): Promise<Database> {
-  const { pool, db } = await createPostgresPool(url, poolSize, poolWaitMs, namedStatements);
+async function openPostgres(url: string, options: PoolOptions): Promise<Database> {
+  const { pool, db } = await createPostgresPool(url, options);
   await pool.query('SELECT 1');
   return {
     kind: 'postgres',

@@ -81,10 +81,15 @@ export async function openReplica(options: {
   primary: Db;
   maxLagMs: number;
   poolSize: number;
+  poolIdleMs?: number;
   log: Log;
   checkEveryMs?: number;
 }): Promise<Replica> {
-  const { pool, db } = await createPostgresPool(options.url, options.poolSize, CHECK_TIMEOUT_MS);
+  const { pool, db } = await createPostgresPool(options.url, {
+    poolSize: options.poolSize,
+    poolWaitMs: CHECK_TIMEOUT_MS,
+    ...(options.poolIdleMs !== undefined ? { poolIdleMs: options.poolIdleMs } : {}),
+  });
   const checkEveryMs = options.checkEveryMs ?? CHECK_EVERY_MS;
   // The primary's log position over the last while: when the replica is behind, the oldest position
   // it lacks says since when.

@@ -80,6 +80,7 @@ export async function registerReadRouting(app: FastifyInstance, config: Config, 
     primary: database.db,
     maxLagMs: config.database.readMaxLagMs,
     poolSize: config.database.poolSize,
+    poolIdleMs: config.database.poolIdleMs,
     log: app.log,
   });
   app.addHook('onClose', async () => {
