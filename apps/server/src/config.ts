@@ -85,8 +85,9 @@ export interface Config {
   /** poolWaitMs: how long a request waits for a free PostgreSQL connection before it is answered 503. */
   /**
    * poolIdleMs: how long an unused PostgreSQL connection stays open. Each connection has its prepared
-   * statements parsed and planned; a new one pays that again (a third to 85 % more CPU per Buy Now
-   * order in its first seconds, docs/benchmarks-history.md), so a lull shorter than this costs nothing.
+   * statements parsed and planned; a new one pays that again (a Buy Now burst after a lull cost half
+   * as much CPU again per order on new connections, docs/decisions/037-pool-idle-timeout.md), so a
+   * lull shorter than this costs nothing.
    */
   /**
    * migrationUrl: a direct connection (not through PgBouncer) for the migrations at start-up; null:
