@@ -17,15 +17,32 @@ export function effectiveStatus(status: string, permitExpires: string | null, to
   return status as VerificationStatus;
 }
 
+/**
+ * The profile's columns a status is computed from, for the purchase paths that join the profile into a
+ * read of their own (one round trip) instead of asking buyerStatus.
+ */
+export const profileStatusColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
+
+/** Those columns as read; both null when the buyer has no profile (a LEFT JOIN that met no row). */
+export interface ProfileStatusRow {
+  status: string | null;
+  permitExpires: string | null;
+}
+
+/** The one rule from a read profile to a status: no profile is `none`, a lapsed permit `expired`. */
+export function statusOfProfile(row: ProfileStatusRow): VerificationStatus {
+  return row.status === null ? 'none' : effectiveStatus(row.status, row.permitExpires);
+}
+
 /** The buyer's status now. Inside a purchase transaction pass the transaction: it reads what it will commit with. */
 export async function buyerStatus(db: Reader, userId: string): Promise<VerificationStatus> {
   const [row] = await selectProfileStatus(db, { user: userId });
-  return row ? effectiveStatus(row.status, row.permitExpires) : 'none';
+  return statusOfProfile(row ?? { status: null, permitExpires: null });
 }
 
-/** Asked on every checkout and /api/me: prepared once per connection (db/prepared.ts). */
+/** Asked on /api/me: prepared once per connection (db/prepared.ts). */
 const selectProfileStatus = preparedQuery(
-  { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires },
+  profileStatusColumns,
   (list) => sql`SELECT ${list} FROM ${businessProfiles} WHERE ${businessProfiles.userId} = ${slot('user')} LIMIT 1`,
 );
 

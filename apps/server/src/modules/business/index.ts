@@ -1,3 +1,3 @@
 /** What other modules may use of business verification and operators; everything else is this module's own. */
-export { buyerPricing, effectiveStatus, isVerifiedBuyer, pricingOf, verifiedBuyers } from './buyer-status.ts';
+export { buyerPricing, isVerifiedBuyer, pricingOf, profileStatusColumns, statusOfProfile, verifiedBuyers, type ProfileStatusRow } from './buyer-status.ts';
 export { isOperator, isOperatorAddress } from './operators.ts';

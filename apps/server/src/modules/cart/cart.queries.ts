@@ -5,7 +5,7 @@ import { preparedQuery, preparedStatement, slot } from '../../db/prepared.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
 import { businessProfiles } from '../../db/schema/business.ts';
 import { shipToAddresses } from '../../db/schema/orders.ts';
-import { effectiveStatus } from '../business/index.ts';
+import { profileStatusColumns, statusOfProfile } from '../business/index.ts';
 import { user as users } from '../../db/schema/auth.ts';
 import { isListed, products } from '../../db/schema/catalog.ts';
 import { cartLines, carts, sellerSettings } from '../../db/schema/cart.ts';
@@ -60,8 +60,6 @@ const selectLinesOf = preparedQuery(
     sql`SELECT ${list} FROM ${cartLines} WHERE ${cartLines.buyerId} = ${slot('buyer')} ORDER BY ${cartLines.seq} ASC LIMIT ${sql.raw(String(CART_LIMITS.lines))}`,
 );
 
-const profileColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
-
 /** What the checkout reads of its buyer right after taking the cart's lock. */
 export interface CheckoutReads {
   lines: StoredLine[];
@@ -77,17 +75,17 @@ export interface CheckoutReads {
 export async function readForCheckout(tx: Tx, buyerId: string): Promise<CheckoutReads> {
   const rows = await readForCheckoutStatement(tx, { buyer: buyerId });
   const first = rows[0] ?? {};
-  const profile = decodeColumns(profileColumns, first, 'b_');
+  const profile = decodeColumns(profileStatusColumns, first, 'b_');
   const { address } = decodeColumns({ address: shipToAddresses.address }, first, 'a_');
   return {
     lines: rows.filter((raw) => raw.c_productId !== null && raw.c_productId !== undefined).map((raw) => decodeColumns(storedLineColumns, raw, 'c_')),
-    status: profile.status === null ? 'none' : effectiveStatus(profile.status, profile.permitExpires),
+    status: statusOfProfile({ status: profile.status ?? null, permitExpires: profile.permitExpires ?? null }),
     savedShipTo: address,
   };
 }
 
 const readForCheckoutStatement = preparedStatement(
-  () => sql`SELECT ${selectColumns(profileColumns, 'b_')}, ${shipToAddresses.address} AS "a_address", lines.*
+  () => sql`SELECT ${selectColumns(profileStatusColumns, 'b_')}, ${shipToAddresses.address} AS "a_address", lines.*
       FROM (SELECT 1) AS one
       LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
       LEFT JOIN ${shipToAddresses} ON ${shipToAddresses.userId} = ${slot('buyer')}

@@ -179,9 +179,7 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
     tx,
     lines.map((l) => l.productId),
   );
-  const { products, sellers } = indexBuyable(
-    locked.map((product) => ({ ...product, sellerName: product.sellerAccountName, minimumOrderCents: product.seller.minimumOrderCents })),
-  );
+  const { products, sellers } = indexBuyable(locked);
   const priced = priceCart({ lines, products, sellers, buyerId: ctx.user.id, breaksApply: buyer.breaksApply });
   const refusal = refusalOf(priced);
   if (refusal) throw refusal;

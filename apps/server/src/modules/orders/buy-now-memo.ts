@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { ProfileStatusRow } from '../business/index.ts';
 
 /**
  * What this process last read for Buy Now (docs/decisions/029-buy-now-one-statement.md): each product
@@ -21,10 +22,7 @@ export interface BuyNowMemo<Product> {
 }
 
 /** A buyer's business profile as stored; `status: null` when they have none. */
-export interface BuyerProfile {
-  status: string | null;
-  permitExpires: string | null;
-}
+export type BuyerProfile = ProfileStatusRow;
 
 /** Bounds: one entry per product and per buyer that bought lately; numbers as many as purchases run at once. */
 const MAX_PRODUCTS = 5_000;

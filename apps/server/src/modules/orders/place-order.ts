@@ -1,17 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import {
-  formatMoney,
-  MESSAGES,
-  quotePrice,
-  VERIFY_TEXT,
-  type Address,
-  type Order,
-  type PriceQuote,
-  type VerificationMode,
-  type VerificationStatus,
-} from '@bulkcart/contracts';
+import { formatMoney, MESSAGES, quotePrice, VERIFY_TEXT, type Address, type Order, type PriceQuote, type VerificationMode } from '@bulkcart/contracts';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { decodeColumns, selectColumns } from '../../db/rows.ts';
@@ -26,7 +16,7 @@ import { emailOutbox, notifications } from '../../db/schema/notifications.ts';
 import { AppError, forbidden, notFound } from '../../lib/app-error.ts';
 import { createRowBatcher } from '../../lib/row-batcher.ts';
 import type { SessionUser } from '../accounts/session.ts';
-import { effectiveStatus, pricingOf } from '../business/index.ts';
+import { pricingOf, profileStatusColumns, statusOfProfile } from '../business/index.ts';
 import { notificationRows, type NotificationToWrite } from '../notifications/index.ts';
 import { toOrder, type AnswerLine } from './order-answer.ts';
 import { eventNotifications, eventRow } from './order-workflow.ts';
@@ -129,7 +119,6 @@ const takenColumns = {
 };
 const sellerColumns = { name: users.name, email: users.email };
 const settingsColumns = { minimumOrderCents: sellerSettings.minimumOrderCents };
-const buyerColumns = { status: businessProfiles.status, permitExpires: businessProfiles.permitExpires };
 /** What Buy Now reads of its product besides what the order copies: the rules' columns. */
 const readColumns = { ...takenColumns, mainquantity: products.mainquantity, casepack: products.casepack };
 
@@ -161,8 +150,11 @@ function decodeRead(raw: Record<string, unknown>): { product: ReadProduct; selle
 /** The statements of this module, built once per shape (db/prepared.ts). */
 const prepared = preparedByShape();
 
-/** A product the checkout locked, with its seller's account name as stored (null: no account). */
-export type LockedProduct = ReadProduct & { sellerAccountName: string | null };
+/**
+ * A product the checkout locked, with its seller's account name as stored (null: no account) and
+ * minimum order: the shape the cart's indexBuyable takes.
+ */
+export type LockedProduct = ReadProduct & { sellerName: string | null; minimumOrderCents: number | null };
 
 /**
  * The checkout's one read of its products: the listed ones among `ids` (an unlisted or deleted one is
@@ -184,7 +176,7 @@ export async function lockProductsForPlacement(tx: Tx, ids: readonly string[]): 
   );
   return (await runPrepared(tx, statement, { ids: [...new Set(ids)] })).map((raw) => {
     const { product, seller } = decodeRead(raw);
-    return { ...product, sellerAccountName: seller.name };
+    return { ...product, sellerName: seller.name, minimumOrderCents: product.seller.minimumOrderCents };
   });
 }
 
@@ -613,17 +605,13 @@ interface BuyNowRead {
   keyTaken: boolean;
 }
 
-function statusOf(profile: BuyerProfile): VerificationStatus {
-  return profile.status ? effectiveStatus(profile.status, profile.permitExpires) : 'none';
-}
-
 async function readForBuyNow(db: Db, buyerId: string, productId: string, key: string | null): Promise<BuyNowRead> {
   const statement = prepared(
     'buy-now-read',
     () => sql`
     SELECT 'BC-' || nextval('order_number_seq')::text AS number,
            EXISTS (SELECT 1 FROM ${orders} WHERE ${orders.buyerId} = ${slot('buyer')} AND ${orders.idempotencyKey} = ${slot('key')}::text) AS key_taken,
-           ${selectColumns(buyerColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
+           ${selectColumns(profileStatusColumns, 'b_')}, ${selectColumns(readColumns, 't_')},
            ${selectColumns(sellerColumns, 's_')}, ${selectColumns(settingsColumns, 'm_')}
       FROM (SELECT 1) AS one
       LEFT JOIN ${businessProfiles} ON ${businessProfiles.userId} = ${slot('buyer')}
@@ -632,7 +620,7 @@ async function readForBuyNow(db: Db, buyerId: string, productId: string, key: st
       LEFT JOIN ${sellerSettings} ON ${sellerSettings.userId} = ${products.ownerId}`,
   );
   const [raw = {}] = await runPrepared(db, statement, { buyer: buyerId, product: productId, key });
-  const profile = decodeColumns(buyerColumns, raw, 'b_');
+  const profile = decodeColumns(profileStatusColumns, raw, 'b_');
   const { product, seller } = decodeRead(raw);
   const read: BuyNowRead = {
     product: raw.t_id === null || raw.t_id === undefined ? null : product,
@@ -867,7 +855,7 @@ async function decideAndWrite(
   const memo = buyNowMemoFor<RememberedProduct>(db);
   let placed: PlacedOrder | undefined;
   try {
-    const pricing = pricingOf(mode, statusOf(read.profile));
+    const pricing = pricingOf(mode, statusOfProfile(read.profile));
     const keyUnused = line.idempotencyKey !== null && read.keyTaken === false;
     // Refused before anything else, as the product is not yet looked at.
     if (!pricing.canOrder) throw refused(forbidden(VERIFY_TEXT.required, { title: VERIFY_TEXT.requiredTitle }), keyUnused);
