@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Product } from '@bulkcart/contracts/product';
 import { MESSAGES } from '@bulkcart/contracts/messages';
 import { expect, newUser, saveShipTo, signUpViaApi, test, type E2EUser } from './support/fixtures.ts';
+import { expectNoticeFrom } from './support/notices.ts';
 import { ordersOf } from './support/shop-api.ts';
 import { verifyBusinessViaApi } from './support/verification.ts';
 
@@ -47,8 +48,7 @@ test('a seller prices by the case with volume breaks; a buyer sees the ladder, s
   await expect(page.getByText("Must be less than the previous break's price ($9)")).toBeVisible();
   await expect(page.getByLabel('Break 2: price ($ per unit)')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Break 2: price ($ per unit)').fill('8.10');
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await expect(page.getByText(MESSAGES.productAdded)).toBeVisible();
+  await expectNoticeFrom(page, MESSAGES.productAdded, () => page.getByRole('button', { name: 'Add Product' }).click());
 
   const product = await findOwnProduct(page, seller, name);
   expect(product).toMatchObject({
@@ -142,8 +142,7 @@ test('the product form warns about listings nobody can buy, and My Product marks
   await expect(warnings).toContainText('No price yet: buyers cannot buy this product until it has one.');
   await expect(warnings).toContainText('Stock is below the min buy quantity: buyers will see "Out of stock".');
   // A warning, not a refusal: the listing is saved.
-  await page.getByRole('button', { name: 'Add Product' }).click();
-  await expect(page.getByText(MESSAGES.productAdded)).toBeVisible();
+  await expectNoticeFrom(page, MESSAGES.productAdded, () => page.getByRole('button', { name: 'Add Product' }).click());
   await findOwnProduct(page, seller, name);
 
   await page.goto('/myproduct');
