@@ -11,6 +11,7 @@
  *                        [--search-compare-root=/another/checkout]   (search: that checkout's server, line by line, before this one's)
  *                        [--cpu-prof=DIR]   (profile every server; the orders part says where its CPU went)
  *                        [--pg-stats]       (load pg_stat_statements; the orders part counts statements per order)
+ *                        [--cart-shapes=fixed|varied]   (checkout: the same ten lines every round, or 28 cart shapes in turn)
  *   npm run bench:api -- --compare=<commit> [--parts=orders,read,checkout] [--rounds=3]
  *                        (that commit's server and this checkout's in turns, on PostgreSQL, with ratios)
  */
@@ -28,7 +29,7 @@ import { measureOrders } from './parts/orders.ts';
 import { measureCatalogScale } from './parts/catalog-scale.ts';
 import { measureProcesses } from './parts/processes.ts';
 import { measureSearch } from './parts/search.ts';
-import { measureCheckout } from './parts/checkout.ts';
+import { measureCheckout, type CartShapes } from './parts/checkout.ts';
 import { measureCatalogImport, parseImportCases } from './parts/catalog-import.ts';
 import { measureCluster } from './parts/cluster.ts';
 import { measureLull } from './parts/lull.ts';
@@ -53,6 +54,7 @@ function parseOptions() {
       'server-root': { type: 'string' },
       'cpu-prof': { type: 'string' },
       'pg-stats': { type: 'boolean', default: false },
+      'cart-shapes': { type: 'string', default: 'fixed' },
       compare: { type: 'string' },
       rounds: { type: 'string', default: '3' },
     },
@@ -61,6 +63,8 @@ function parseOptions() {
   const parts = (values.parts ?? known.join(',')).split(',').map((p) => p.trim());
   for (const part of parts)
     if (!known.includes(part)) throw new Error(`unknown part "${part}" (known${values.compare ? ' with --compare' : ''}: ${known.join(', ')})`);
+  const cartShapes = values['cart-shapes'];
+  if (cartShapes !== 'fixed' && cartShapes !== 'varied') throw new Error(`--cart-shapes is fixed or varied, not "${cartShapes}"`);
   const databases = values.databases.split(',').map((d) => d.trim());
   for (const d of databases) if (d !== 'pglite' && d !== 'postgres') throw new Error(`unknown database "${d}"`);
   return {
@@ -78,6 +82,7 @@ function parseOptions() {
     serverRoot: values['server-root'],
     cpuProfileDir: values['cpu-prof'],
     pgStats: values['pg-stats'],
+    cartShapes: cartShapes as CartShapes,
   };
 }
 
@@ -100,6 +105,7 @@ async function main(): Promise<void> {
     databases: options.databases,
     isProfiling: options.cpuProfileDir !== undefined,
     hasStatementStats: options.pgStats,
+    cartShapes: options.cartShapes,
     log,
   };
   const report: Report = { machine: describeMachine('before'), options };

@@ -1,3 +1,5 @@
+import type { CartShapes } from '../parts/checkout.ts';
+
 /** What every benchmark part is handed by bench/api.ts. */
 export interface BenchContext {
   /** Seconds per measured load run. */
@@ -14,6 +16,8 @@ export interface BenchContext {
   isProfiling: boolean;
   /** --pg-stats: pg_stat_statements is loaded and the purchase parts count their statements. */
   hasStatementStats: boolean;
+  /** --cart-shapes: the checkout's carts, the same ten lines every round or varied (parts/checkout.ts). */
+  cartShapes: CartShapes;
   log(message: string): void;
 }
 

@@ -297,18 +297,18 @@ function renderCheckout(rows: CheckoutRow[]): string {
     [
       'database',
       'checkouts',
-      'lines / sellers',
+      'lines / sellers (mean)',
       'p50 ms',
       'p99 ms',
       'mean ms',
       'CPU µs/checkout (server + database)',
       'CPU µs/line',
-      'orders in DB = checkouts × sellers, books balance',
+      'orders in DB = one per seller of each cart, books balance',
     ],
     rows.map((r) => [
       r.database,
       int(r.checkouts),
-      `${r.lines} / ${r.sellers}`,
+      `${r.lines.toFixed(1)} / ${r.sellers.toFixed(1)}`,
       ms(r.p50),
       ms(r.p99),
       ms(r.mean),
@@ -459,7 +459,9 @@ export function renderReport(report: Report): string {
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout)
     sections.push(
-      '\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n',
+      report.options.cartShapes === 'varied'
+        ? '\n### 7. Checkout (1 connection, varied carts: 1–10 lines from 1–3 sellers, 28 shapes, only the checkout timed)\n'
+        : '\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n',
       renderCheckout(report.checkout),
       renderCheckoutProfiles(report.checkout),
       renderCheckoutStatements(report.checkout),

@@ -19,6 +19,7 @@ const WARMUP = 20;
 export interface CheckoutRow {
   database: string;
   checkouts: number;
+  /** Per checkout, on average (every checkout's with fixed carts). */
   lines: number;
   sellers: number;
   p50: number;
@@ -82,11 +83,36 @@ export interface CheckoutFloor {
   productIds: string[];
   buyer: BenchUser;
   lines: Array<{ productId: string; quantity: number }>;
+  /** `--cart-shapes=varied`: each round buys a part of the ten lines (cartOfRound). */
+  varied: boolean;
   agent: http.Agent;
   rounds: number;
+  /** Orders the rounds so far placed: one per seller in each round's cart. */
+  ordersPlaced: number;
 }
 
-export async function setUpCheckoutFloor(url: string): Promise<CheckoutFloor> {
+/** The checkout's carts: the ten lines every round, or (`varied`) a different part of them in turn. */
+export type CartShapes = 'fixed' | 'varied';
+
+/**
+ * Round `round`'s cart when carts vary, as real buyers' do: 1 to 3 sellers, 1 to all of each one's
+ * lines, 28 shapes (one-line and longer orders mixed) every 36 rounds. With one placeholder per value
+ * a checkout's statements had a shape, parsed and planned per connection, for each.
+ */
+export function cartOfRound(floor: CheckoutFloor, round: number): { lines: CheckoutFloor['lines']; sellers: number } {
+  if (!floor.varied) return { lines: floor.lines, sellers: CHECKOUT_SHAPE.sellers };
+  const sellers = 1 + (round % CHECKOUT_SHAPE.sellers);
+  const lines: CheckoutFloor['lines'] = [];
+  let first = 0;
+  CHECKOUT_SHAPE.linesPerSeller.forEach((count, seller) => {
+    const taken = 1 + ((Math.floor(round / CHECKOUT_SHAPE.sellers) + seller) % count);
+    if (seller < sellers) lines.push(...floor.lines.slice(first, first + taken));
+    first += count;
+  });
+  return { lines, sellers };
+}
+
+export async function setUpCheckoutFloor(url: string, shapes: CartShapes = 'fixed'): Promise<CheckoutFloor> {
   const sellers = await Promise.all(CHECKOUT_SHAPE.linesPerSeller.map((_, i) => signUp(url, `Bench Seller ${i + 1}`, 'seller')));
   let productIds: string[] = [];
   for (const [i, seller] of sellers.entries()) productIds = [...productIds, ...(await listProducts(url, seller, CHECKOUT_SHAPE.linesPerSeller[i] ?? 0, i))];
@@ -95,8 +121,10 @@ export async function setUpCheckoutFloor(url: string): Promise<CheckoutFloor> {
     productIds,
     buyer,
     lines: productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 3) })),
+    varied: shapes === 'varied',
     agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
     rounds: 0,
+    ordersPlaced: 0,
   };
 }
 
@@ -104,22 +132,26 @@ export interface CheckoutTimes {
   samples: number[];
   serverSeconds: number;
   databaseSeconds: number;
+  /** Lines checked out, and orders placed, in these rounds. */
+  lines: number;
+  orders: number;
   /** Each timed checkout's request, on the monotonic clock a CPU profile counts in. */
   windows: ProfileWindow[];
 }
 
 /**
- * `count` rounds on one keep-alive connection: fill the cart with the ten lines (one
+ * `count` rounds on one keep-alive connection: fill the cart with the round's lines (one
  * POST /api/cart/lines), read its total, then check out with it. Only the checkout is timed, and only
  * its CPU (our process, and PostgreSQL's backends) is counted.
  */
 export async function runCheckouts(url: string, pid: number, pgParents: number[], floor: CheckoutFloor, count: number): Promise<CheckoutTimes> {
   const headers = bearer(floor.buyer);
   const { agent } = floor;
-  const times: CheckoutTimes = { samples: [], serverSeconds: 0, databaseSeconds: 0, windows: [] };
+  const times: CheckoutTimes = { samples: [], serverSeconds: 0, databaseSeconds: 0, lines: 0, orders: 0, windows: [] };
   for (let i = 0; i < count; i++) {
     const round = floor.rounds++;
-    const filled = await httpRequest(`${url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines: floor.lines }) });
+    const cartLines = cartOfRound(floor, round);
+    const filled = await httpRequest(`${url}/api/cart/lines`, { method: 'POST', headers, agent, body: JSON.stringify({ lines: cartLines.lines }) });
     if (filled.status !== 200) throw new Error(`cart → ${filled.status}`);
     const cart = await httpRequest(`${url}/api/cart`, { headers, agent });
     const total = (JSON.parse(cart.body.toString('utf8')) as { total: number }).total;
@@ -133,13 +165,16 @@ export async function runCheckouts(url: string, pid: number, pgParents: number[]
     times.windows.push({ fromMicros, toMicros: monotonicMicros() });
     if (answer.status !== 201) throw new Error(`checkout → ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
     times.samples.push(elapsedMs);
+    times.lines += cartLines.lines.length;
+    times.orders += cartLines.sellers;
+    floor.ordersPlaced += cartLines.sellers;
     times.serverSeconds += readCpuSeconds([pid]) - cpuServer;
     times.databaseSeconds += readCpuSeconds([], pgParents) - cpuDatabase;
   }
   return times;
 }
 
-/** After the rounds: orders = rounds × sellers, stock + units sold = initial on every product, the cart empty. */
+/** After the rounds: orders = one per seller of each round's cart, stock + units sold = initial on every product, the cart empty. */
 export async function checkCheckoutBooks(target: DatabaseTarget, floor: CheckoutFloor): Promise<{ orders: number; balanced: boolean }> {
   const books = await withSql(target, async (query) => {
     const [orders] = await query<{ n: string }>(`SELECT count(*) AS n FROM orders WHERE checkout_id IS NOT NULL`);
@@ -150,7 +185,7 @@ export async function checkCheckoutBooks(target: DatabaseTarget, floor: Checkout
     const [cart] = await query<{ n: string }>(`SELECT count(*) AS n FROM cart_lines`);
     return { orders: Number(orders?.n ?? 0), balanced: stock.every((s) => s.left + Number(s.sold) === INITIAL_STOCK) && Number(cart?.n ?? 1) === 0 };
   });
-  return { orders: books.orders, balanced: books.balanced && books.orders === floor.rounds * CHECKOUT_SHAPE.sellers };
+  return { orders: books.orders, balanced: books.balanced && books.orders === floor.ordersPlaced };
 }
 
 async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<CheckoutRow> {
@@ -160,8 +195,8 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
   let times: CheckoutTimes;
   let statements: StatementLine[] | undefined;
   try {
-    context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times`);
-    floor = await setUpCheckoutFloor(server.url);
+    context.log(`checkout ${database}: three sellers list ten products; one buyer checks out ${WARMUP} + ${CHECKOUTS} times (${context.cartShapes} carts)`);
+    floor = await setUpCheckoutFloor(server.url, context.cartShapes);
     await runCheckouts(server.url, server.pid, pgParents, floor, WARMUP);
     const counted = context.hasStatementStats && target.kind === 'postgres';
     if (counted) await resetStatementStats(target);
@@ -177,13 +212,13 @@ async function measureOn(context: BenchContext, target: DatabaseTarget, database
   return {
     database,
     checkouts: CHECKOUTS,
-    lines: CHECKOUT_SHAPE.lines,
-    sellers: CHECKOUT_SHAPE.sellers,
+    lines: times.lines / CHECKOUTS,
+    sellers: times.orders / CHECKOUTS,
     ...summarize(times.samples),
     cpuUsPerCheckout,
     serverCpuUsPerCheckout: (times.serverSeconds / CHECKOUTS) * 1e6,
     databaseCpuUsPerCheckout: (times.databaseSeconds / CHECKOUTS) * 1e6,
-    cpuUsPerLine: cpuUsPerCheckout / CHECKOUT_SHAPE.lines,
+    cpuUsPerLine: ((times.serverSeconds + times.databaseSeconds) / times.lines) * 1e6,
     ordersInDatabase: books.orders,
     booksBalance: books.balanced,
     ...(profile ? { profile } : {}),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { CART_TEXT, formatMoney, MESSAGES, toCents, VERIFY_TEXT, type CheckoutInput, type Order } from '@bulkcart/contracts';
 import { paths } from '@bulkcart/contracts/routes';
 import { cartLines, checkouts, type CheckoutRow } from '../../db/schema/cart.ts';
@@ -122,28 +122,13 @@ function buyerNotice(ctx: CheckoutContext, numbers: string[], totalCents: number
   };
 }
 
-/** The checked-out lines leave the cart, in the orders' statement (place-order.ts writeOrders). */
-function emptyCart(tx: Tx, buyerId: string, productIds: string[]): AlsoStatement {
-  const values: Record<string, unknown> = { cart_buyer: buyerId };
-  productIds.forEach((id, i) => {
-    values[`cart_p${i}`] = id;
-  });
+/** The checked-out lines leave the cart, in the orders' statement (place-order.ts writeOrders): one shape for every cart. */
+function emptyCart(buyerId: string, productIds: string[]): AlsoStatement {
   return {
-    shape: `cart[${productIds.length}]`,
-    values,
+    shape: 'cart',
+    values: { cart_buyer: buyerId, cart_products: productIds },
     build: () =>
-      tx
-        .delete(cartLines)
-        .where(
-          and(
-            eq(cartLines.buyerId, slot('cart_buyer')),
-            inArray(
-              cartLines.productId,
-              productIds.map((_, i) => slot(`cart_p${i}`)),
-            ),
-          ),
-        )
-        .getSQL(),
+      sql`DELETE FROM ${cartLines} WHERE ${cartLines.buyerId} = ${slot('cart_buyer')} AND ${cartLines.productId} = ANY(${slot('cart_products')}::uuid[])`,
   };
 }
 
@@ -221,7 +206,6 @@ async function checkoutInTransaction(tx: Tx, ctx: CheckoutContext, input: Checko
       statements: [
         takeLockedStock(priced.lines),
         emptyCart(
-          tx,
           ctx.user.id,
           priced.lines.map((l) => l.productId),
         ),

@@ -9,10 +9,10 @@ export {
   reserveOrderNumbers,
   takeLockedStock,
   writeOrders,
-  type AlsoStatement,
   type Destination,
   type LockedProduct,
   type PlacedOrder,
 } from './place-order.ts';
+export { type AlsoStatement } from './array-insert.ts';
 export { belowMoq, largestBuyable, notWholeCases, outOfStock, ownProduct, unpriced, UNPRICED_TEXT, wholeCasesText } from './purchase-rules.ts';
 export { runOrderSweep } from './order-sweep.ts';

@@ -191,7 +191,7 @@ describeEachDatabase('purchase: POST /api/order', (env) => {
 
   it('stores each of simultaneous purchases with its own address as sent, quotes, backslashes, braces and NULL included', async () => {
     // The purchases of one product that arrive together are written by one statement, their values as
-    // one array per column (place-order.ts batchInsert): an element's quoting must never leak into another's.
+    // one array per column (array-insert.ts arrayInsert): an element's quoting must never leak into another's.
     const { id: productId } = await seedProduct(env(), OTHER_SELLER, { minquantity: 1, mainquantity: 100 });
     const buyers = await insertBuyers(env().db(), 6);
     const hostile = ['"}, {"x": 1', 'C:\\new\\table\\', 'NULL', '{a,b}', 'Ünïcødé 倉庫 📦', 'O\'Brien \\" , ;'];

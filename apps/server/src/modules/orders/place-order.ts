@@ -22,6 +22,7 @@ import { toOrder, type AnswerLine } from './order-answer.ts';
 import { eventNotifications, eventRow } from './order-workflow.ts';
 import { belowMoq, notWholeCases, outOfStock, ownProduct, priceChanged, unpriced } from './purchase-rules.ts';
 import { buyNowMemoFor, type BuyerProfile } from './buy-now-memo.ts';
+import { arrayInsert, columnArray, unnested, type AlsoStatement } from './array-insert.ts';
 
 /**
  * How every order is placed, Buy Now's one and the checkout's one per seller
@@ -324,16 +325,6 @@ export function draftOrder(placement: Placement, taken: readonly TakenLine[], nu
   return { order, lines, notifications: eventNotifications(told, 'placed', { kind: 'buyer', user: buyer }, seller.email) };
 }
 
-/**
- * A data-modifying statement written with the orders, in the same statement: its values filled per call,
- * its SQL (with `slot(name)` where those values go) built once per `shape`.
- */
-export interface AlsoStatement {
-  shape: string;
-  values: Record<string, unknown>;
-  build: () => SQL;
-}
-
 /** What else the orders' statement writes: the buyer's default address, more notifications, other changes. */
 export interface AlsoWritten {
   destination: Destination;
@@ -355,104 +346,6 @@ export interface PlacedOrder {
 /** `$n::type`: a placeholder typed as its column, for a SELECT list, where PostgreSQL cannot infer it. */
 function typedSlot(name: string, column: PgColumn): SQL {
   return sql`${sql.param(slot(name), column)}::${sql.raw(column.getSQLType())}`;
-}
-
-/** The keys of `row` that hold a value: the columns an insert writes (the others take their defaults). */
-function definedKeys(row: Readonly<Record<string, unknown>>): string[] {
-  return Object.keys(row).filter((key) => row[key] !== undefined);
-}
-
-/**
- * An insert of `rows` into `table` as a prepared part: each defined value goes to the placeholder
- * `${tag}${row}_${key}` (filled through the column's encoder), and the shape says which keys each row has.
- */
-function slottedInsert(
-  tx: Tx,
-  tag: string,
-  table: PgTable,
-  rows: ReadonlyArray<Record<string, unknown>>,
-  values: Record<string, unknown>,
-  options: { onConflictDoNothing?: boolean } = {},
-): AlsoStatement {
-  const keysOf = rows.map(definedKeys);
-  keysOf.forEach((keys, i) => {
-    for (const key of keys) values[`${tag}${i}_${key}`] = rows[i]?.[key];
-  });
-  return {
-    shape: `${tag}[${keysOf.map((keys) => keys.join(',')).join('|')}]${options.onConflictDoNothing ? '!' : ''}`,
-    values,
-    build() {
-      const slotted = keysOf.map((keys, i) => Object.fromEntries(keys.map((key) => [key, slot(`${tag}${i}_${key}`)])));
-      const insert = tx.insert(table).values(slotted as never);
-      return options.onConflictDoNothing ? insert.onConflictDoNothing().getSQL() : insert.getSQL();
-    },
-  };
-}
-
-/** Each value as its column's driver value (as drizzle would send it), null for none: one array parameter. */
-function columnArray(column: PgColumn, columnValues: readonly unknown[]): unknown[] {
-  return columnValues.map((value) => (value === null || value === undefined ? null : column.mapToDriverValue(value)));
-}
-
-/** `unnest($a::t1[], $b::t2[], …) WITH ORDINALITY AS alias(c…, n)`: one row per element, in array order. */
-function unnested(alias: string, arrays: ReadonlyArray<{ name: string; slot: string; type: string }>): SQL {
-  const args = arrays.map((array) => sql`${slot(array.slot)}::${sql.raw(array.type)}[]`);
-  const names = arrays.map((array) => sql.identifier(array.name));
-  return sql`unnest(${sql.join(args, sql`, `)}) WITH ORDINALITY AS ${sql.identifier(alias)}(${sql.join(names, sql`, `)}, n)`;
-}
-
-/**
- * An insert of a Buy Now batch's rows into `table`, each row written only if the statement's `accepted`
- * step took its purchase's stock (`owners[i]`: the purchase row i belongs to; `onlyIfSaving`: and only if
- * that purchase saves its address as the buyer's default). The rows travel as one array per column, so
- * the statement has one shape whatever the batch's size: PostgreSQL parses and plans it once per
- * connection rather than once per size (with 16 sizes and 20 connections, planning had cost about 1 ms
- * per order). Every row must have the same columns (those with a value).
- */
-function batchInsert(
-  tag: string,
-  table: PgTable,
-  owned: OwnedRows,
-  values: Record<string, unknown>,
-  options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {},
-): AlsoStatement {
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const keys = definedKeys(owned.rows[0] ?? {});
-  if (owned.rows.some((row) => definedKeys(row).join() !== keys.join())) throw new Error('rows inserted from a step must have the same columns');
-  const columnOf = (key: string) => {
-    const column = columns[key];
-    if (!column) throw new Error(`${key} is not a column of the table`);
-    return column;
-  };
-  for (const key of keys)
-    values[`${tag}_${key}`] = columnArray(
-      columnOf(key),
-      owned.rows.map((row) => row[key]),
-    );
-  values[`${tag}_owner`] = owned.owners;
-  return {
-    shape: `${tag}[${keys.join(',')}]${options.onConflictDoNothing ? '!' : ''}${options.onlyIfSaving ? 's' : ''}`,
-    values,
-    build() {
-      const arrays = [
-        ...keys.map((key, j) => ({ name: `c${j}`, slot: `${tag}_${key}`, type: columnOf(key).getSQLType() })),
-        { name: 'owner', slot: `${tag}_owner`, type: 'integer' },
-      ];
-      const names = sql.join(
-        keys.map((key) => sql.identifier(columnOf(key).name)),
-        sql`, `,
-      );
-      const picked = sql.join(
-        keys.map((_, j) => sql`r.${sql.identifier(`c${j}`)}`),
-        sql`, `,
-      );
-      const saving = options.onlyIfSaving ? sql` AND accepted.save` : sql``;
-      const onConflict = options.onConflictDoNothing ? sql` ON CONFLICT DO NOTHING` : sql``;
-      // In array order, so the rows' identities (notifications' `seq`) follow the purchases' arrival.
-      return sql`INSERT INTO ${table} (${names}) SELECT ${picked} FROM ${unnested('r', arrays)}
-        JOIN accepted ON accepted.ord = r.owner${saving} CROSS JOIN taken ORDER BY r.n${onConflict}`;
-    },
-  };
 }
 
 const orderColumns = getTableColumns(orders);
@@ -527,7 +420,7 @@ export async function writeOrders(tx: Tx, config: Config, buyer: SessionUser, dr
   const told = notificationRows(config, also.notifications ?? []);
   const values: Record<string, unknown> = {};
   const insert = (tag: string, table: PgTable, inserted: ReadonlyArray<Record<string, unknown>>, onConflictDoNothing = false) =>
-    slottedInsert(tx, tag, table, inserted, values, { onConflictDoNothing });
+    arrayInsert(tag, table, inserted, values, { onConflictDoNothing });
   const notified = [...rows.notifications.rows, ...told.notifications];
   const emailed = [...rows.emails.rows, ...told.emails];
   const parts: AlsoStatement[] = [
@@ -769,7 +662,7 @@ async function writeBuyNowBatch(purchases: readonly BuyNowWrite[]): Promise<Arra
   const values: Record<string, unknown> = {};
   fillHeadValues(purchases, values);
   const insert = (tag: string, table: PgTable, owned: OwnedRows, options: { onConflictDoNothing?: boolean; onlyIfSaving?: boolean } = {}) =>
-    batchInsert(tag, table, owned, values, options);
+    arrayInsert(tag, table, owned.rows, values, { ...options, owners: owned.owners });
   const shipTo: OwnedRows = {
     rows: purchases.map(({ buyer, destination }) => ({ userId: buyer.id, address: destination.shipTo })),
     owners: purchases.map((_, i) => i),
