@@ -4,7 +4,7 @@ import type { OrdersRow } from '../parts/orders.ts';
 import type { ScaleRun } from '../parts/catalog-scale.ts';
 import type { SearchRun } from '../parts/search.ts';
 import type { ProcessesResult } from '../parts/processes.ts';
-import type { CheckoutRow } from '../parts/checkout.ts';
+import { describeCarts, type CheckoutRow } from '../parts/checkout.ts';
 import type { CatalogImportRow } from '../parts/catalog-import.ts';
 import type { ClusterResult } from '../parts/cluster.ts';
 import type { LullRow } from '../parts/lull.ts';
@@ -459,9 +459,7 @@ export function renderReport(report: Report): string {
   if (report.search) sections.push('\n### 6. Search (1 connection, 300 requests each)\n', renderSearch(report.search));
   if (report.checkout)
     sections.push(
-      report.options.cartShapes === 'varied'
-        ? '\n### 7. Checkout (1 connection, varied carts: 1–10 lines from 1–3 sellers, 28 shapes, only the checkout timed)\n'
-        : '\n### 7. Checkout (1 connection, a 10-line cart from 3 sellers, only the checkout timed)\n',
+      `\n### 7. Checkout (1 connection, ${describeCarts(report.options.cartShapes === 'varied' ? 'varied' : 'fixed')}, only the checkout timed)\n`,
       renderCheckout(report.checkout),
       renderCheckoutProfiles(report.checkout),
       renderCheckoutStatements(report.checkout),

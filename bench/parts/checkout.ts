@@ -87,12 +87,17 @@ export interface CheckoutFloor {
   varied: boolean;
   agent: http.Agent;
   rounds: number;
-  /** Orders the rounds so far placed: one per seller in each round's cart. */
-  ordersPlaced: number;
 }
 
 /** The checkout's carts: the ten lines every round, or (`varied`) a different part of them in turn. */
 export type CartShapes = 'fixed' | 'varied';
+
+/** The carts a run checks out, as its report's heading and the comparison's measure name them. */
+export function describeCarts(shapes: CartShapes): string {
+  return shapes === 'varied'
+    ? 'varied carts (1–10 lines from 1–3 sellers, 28 shapes)'
+    : `a ${CHECKOUT_SHAPE.lines}-line cart from ${CHECKOUT_SHAPE.sellers} sellers`;
+}
 
 /**
  * Round `round`'s cart when carts vary, as real buyers' do: 1 to 3 sellers, 1 to all of each one's
@@ -124,7 +129,6 @@ export async function setUpCheckoutFloor(url: string, shapes: CartShapes = 'fixe
     varied: shapes === 'varied',
     agent: new http.Agent({ keepAlive: true, maxSockets: 1 }),
     rounds: 0,
-    ordersPlaced: 0,
   };
 }
 
@@ -167,7 +171,6 @@ export async function runCheckouts(url: string, pid: number, pgParents: number[]
     times.samples.push(elapsedMs);
     times.lines += cartLines.lines.length;
     times.orders += cartLines.sellers;
-    floor.ordersPlaced += cartLines.sellers;
     times.serverSeconds += readCpuSeconds([pid]) - cpuServer;
     times.databaseSeconds += readCpuSeconds([], pgParents) - cpuDatabase;
   }
@@ -185,7 +188,9 @@ export async function checkCheckoutBooks(target: DatabaseTarget, floor: Checkout
     const [cart] = await query<{ n: string }>(`SELECT count(*) AS n FROM cart_lines`);
     return { orders: Number(orders?.n ?? 0), balanced: stock.every((s) => s.left + Number(s.sold) === INITIAL_STOCK) && Number(cart?.n ?? 1) === 0 };
   });
-  return { orders: books.orders, balanced: books.balanced && books.orders === floor.ordersPlaced };
+  let placed = 0;
+  for (let round = 0; round < floor.rounds; round++) placed += cartOfRound(floor, round).sellers;
+  return { orders: books.orders, balanced: books.balanced && books.orders === placed };
 }
 
 async function measureOn(context: BenchContext, target: DatabaseTarget, database: string): Promise<CheckoutRow> {

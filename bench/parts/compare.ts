@@ -20,7 +20,7 @@ import {
 } from '../lib/order-floor.ts';
 import { startCeilingServer, startServerProcess, type ChildServer, type DatabaseTarget } from '../lib/processes.ts';
 import { summarize } from '../lib/stats.ts';
-import { CHECKOUT_SHAPE, checkCheckoutBooks, runCheckouts, setUpCheckoutFloor, type CheckoutFloor } from './checkout.ts';
+import { checkCheckoutBooks, describeCarts, runCheckouts, setUpCheckoutFloor, type CheckoutFloor } from './checkout.ts';
 import { BUYERS, FLOOR } from './orders.ts';
 
 /**
@@ -324,10 +324,7 @@ async function compareCheckout(context: BenchContext, baseline: Baseline, rounds
   const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / Math.max(1, values.length);
   result.measures.push(
     {
-      measure:
-        context.cartShapes === 'varied'
-          ? 'Checkout of varied carts (1–10 lines from 1–3 sellers, 28 shapes): CPU µs per line (server + PostgreSQL)'
-          : `Checkout of ${CHECKOUT_SHAPE.lines} lines from ${CHECKOUT_SHAPE.sellers} sellers: CPU µs per line (server + PostgreSQL)`,
+      measure: `Checkout of ${describeCarts(context.cartShapes)}: CPU µs per line (server + PostgreSQL)`,
       better: 'lower',
       base: mean(get('base').cpu),
       this: mean(get('this').cpu),
